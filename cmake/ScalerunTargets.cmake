@@ -1,0 +1,28 @@
+# Warning and sanitizer settings for scalerun's own targets (never applied to dependencies).
+function(scalerun_target_options target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+    -Wno-sign-conversion -Wnon-virtual-dtor -Wold-style-cast -Woverloaded-virtual)
+  if(SCALERUN_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(SCALERUN_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+      -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+  if(SCALERUN_TSAN)
+    target_compile_options(${target} PRIVATE -fsanitize=thread -fno-omit-frame-pointer)
+    target_link_options(${target} PRIVATE -fsanitize=thread)
+  endif()
+endfunction()
+
+# Turns Lua sources into a C++ file of string constants, so the vocabulary ships inside the binary
+# and its chunks carry names like @scalerun/prelude.lua in every traceback.
+function(scalerun_embed_lua output)
+  set(inputs ${ARGN})
+  add_custom_command(OUTPUT ${output}
+    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${output} "-DINPUTS=${inputs}"
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/EmbedLua.cmake
+    DEPENDS ${inputs} ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/EmbedLua.cmake
+    COMMENT "Embedding the Lua vocabulary" VERBATIM)
+endfunction()

@@ -1,0 +1,34 @@
+#pragma once
+// The errors that cross layers. Every message a user sees starts with "file:line:" where a file
+// and line exist; the CLI maps each kind to its exit code (2 script/usage, 1 failed check).
+
+#include <stdexcept>
+#include <string>
+
+namespace scalerun {
+
+// A mistake in a script or in the data it points at. `what()` is the one-line message,
+// already prefixed with "file:line: " when a position is known; `traceback` is shown with --verbose.
+class ScriptError : public std::runtime_error {
+ public:
+  explicit ScriptError(const std::string& message, std::string traceback = {})
+      : std::runtime_error(message), traceback_(std::move(traceback)) {}
+  const std::string& traceback() const { return traceback_; }
+
+ private:
+  std::string traceback_;
+};
+
+// A mistake on the command line.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The run was interrupted (SIGINT); exit code 130.
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+}  // namespace scalerun

@@ -1,0 +1,54 @@
+#pragma once
+// The one typed reader for Lua tables. Every vocabulary form (machine, kernel, experiment, map,
+// fit, check) is read through it, so a wrong field always reads
+//   machines/x.lua:12: field 'bandwidth': number expected, got string
+// and an unknown field is caught with a suggestion instead of being silently ignored.
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+namespace scalerun::lua {
+
+class FieldReader {
+ public:
+  // Reads the table at `index`. `where` is the "file:line: " prefix for messages, `prefix` is
+  // prepended to field names (e.g. "topology.levels[2]." for nested tables).
+  FieldReader(lua_State* L, int index, std::string where, std::string prefix = {});
+
+  bool has(const char* name) const;
+  double number(const char* name) const;                      // required
+  double number_or(const char* name, double fallback) const;
+  std::optional<double> optional_number(const char* name) const;
+  std::string string(const char* name) const;                 // required
+  std::string string_or(const char* name, const std::string& fallback) const;
+  bool boolean_or(const char* name, bool fallback) const;
+  std::vector<double> number_list(const char* name) const;    // required, non-empty sequence
+  std::vector<std::string> string_list(const char* name) const;  // a string or a list of strings
+  // Pushes the field's value if it has the given Lua type (required when `required`), and returns
+  // whether it pushed. Used for functions and tables that the caller handles itself.
+  bool push(const char* name, int lua_type, bool required) const;
+
+  // Raises for any key not in `allowed`, suggesting the closest allowed name.
+  void reject_unknown(std::initializer_list<const char*> allowed) const;
+
+  // A message for a wrong value in this table: "<where>field '<prefix><name>': <what>".
+  [[noreturn]] void fail(const char* name, const std::string& what) const;
+  const std::string& where() const { return where_; }
+
+ private:
+  int get(const char* name) const;  // pushes t[name] (raw), returns its type
+  [[noreturn]] void type_error(const char* name, const char* expected) const;
+  lua_State* L_;
+  int index_;
+  std::string where_;
+  std::string prefix_;
+};
+
+// The allowed name closest to `name` by edit distance, or empty when none is close.
+std::string closest_name(const std::string& name, const std::vector<std::string>& allowed);
+
+}  // namespace scalerun::lua

@@ -1,0 +1,224 @@
+-- The script-facing vocabulary of scalerun, loaded into every script's global environment.
+-- Shapes and defaults live here; validation, evaluation and solving are native (see
+-- engine/lua/vocabulary.cpp), reached through the table `native` passed to this chunk.
+local native = ...
+
+-------------------------------------------------------------------------------- units (SI)
+ns, us, ms, s = 1e-9, 1e-6, 1e-3, 1
+KB, MB, GB, TB = 1e3, 1e6, 1e9, 1e12
+KiB, MiB, GiB, TiB = 1024, 1024^2, 1024^3, 1024^4
+flops, Kflops, Mflops, Gflops, Tflops = 1, 1e3, 1e6, 1e9, 1e12
+ops, Kops, Mops, Gops = 1, 1e3, 1e6, 1e9
+MIPS = 1e6
+Bps, KBps, MBps, GBps = 1, 1e3, 1e6, 1e9
+Hz, KHz, MHz, GHz = 1, 1e3, 1e6, 1e9
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+local function deep_copy_numbers(v)
+  if type(v) == "table" and getmetatable(v) == nil then
+    local c = {}
+    for k, x in pairs(v) do c[k] = deep_copy_numbers(x) end
+    return c
+  end
+  return v
+end
+
+-------------------------------------------------------------------------------- machines
+local Machine = { __name = "machine" }
+Machine.__index = Machine
+
+function Machine.__tostring(m) return "machine '" .. m.name .. "'" end
+
+-- A machine called with a table returns a configured copy: ksr1 { memory = 64*MiB }.
+function Machine.__call(m, overrides)
+  if type(overrides) ~= "table" then native.raise("a machine is configured with a table, e.g. ksr1 { memory = 64*MiB }") end
+  local t = copy(m)
+  for k, v in pairs(overrides) do t[k] = v end
+  setmetatable(t, nil)
+  return machine(t)
+end
+
+-- Number of ring levels a job on p processors spans (1 inside ring:0, 2 across ring:1, ...).
+-- Works on numbers and on symbolic p, so models that use it stay traceable.
+function Machine:levels_spanned(p)
+  local topo = self.topology
+  if topo == nil or topo.kind ~= "rings" then return 1 end
+  local levels, span = 1, 1
+  for i = 1, #topo.levels - 1 do
+    span = span * topo.levels[i].size
+    levels = levels + gt(p, span)
+  end
+  return levels
+end
+
+-- Latency (seconds) of the highest ring level a job on p processors reaches.
+function Machine:ring_latency(p)
+  local topo = self.topology
+  if topo == nil or topo.kind ~= "rings" then return 0 end
+  local result = topo.levels[#topo.levels].latency
+  for i = #topo.levels - 1, 1, -1 do
+    result = where(le(self:levels_spanned(p), i), topo.levels[i].latency, result)
+  end
+  return result
+end
+
+-- Marked speed C (operations/s) of p processors (seed 002 §2): the sum of the nodes' speeds.
+function Machine:marked_speed(p)
+  if self.marked ~= nil then return self.marked end
+  if self.groups ~= nil then
+    native.raise("machine '" .. self.name .. "' is heterogeneous: iterate over machine_sets{} to get marked speeds")
+  end
+  return p * self.speed
+end
+
+function machine(t)
+  if type(t) ~= "table" then native.raise("machine{} expects a table, got " .. type(t)) end
+  native.validate_machine(t)
+  local m = copy(t)
+  m.speed = m.speed or m.peak
+  if m.groups then
+    m.nodes = 0
+    for _, g in ipairs(m.groups) do m.nodes = m.nodes + g.count end
+  end
+  return setmetatable(m, Machine)
+end
+
+-- Hierarchical rings (KSR-1): levels from the innermost outwards, each { name, size, latency }.
+function rings(levels)
+  if type(levels) ~= "table" then native.raise("rings{} expects a list of levels") end
+  return { kind = "rings", levels = levels }
+end
+
+-- Seed 002 §3.3: doubling, group-balanced machine sets. Set 1 is `start`; each next set doubles
+-- the node count, adding nodes equally to the groups that still have free nodes; it stops when a
+-- group cannot take its share (as STAS stops at Set5 on Sunwulf) or at `max_sets`.
+function machine_sets(t)
+  native.validate_machine_sets(t)
+  local m = t.machine
+  local used, order = {}, {}
+  for i, g in ipairs(m.groups) do
+    used[g.name] = t.start[g.name] or 0
+    order[i] = g
+  end
+  local function snapshot(index)
+    local set = copy(m)
+    local composition, marked, nodes = {}, 0, 0
+    for _, g in ipairs(order) do
+      local n = used[g.name]
+      composition[g.name] = n
+      nodes = nodes + n
+      if g.speeds then
+        for i = 1, n do marked = marked + g.speeds[i] end
+      else
+        marked = marked + n * g.speed
+      end
+    end
+    set.name = (t.prefix or "Set") .. index
+    set.machine_name = m.name
+    set.procs, set.marked, set.composition = nodes, marked, composition
+    return setmetatable(set, Machine)
+  end
+  local sets = { snapshot(1) }
+  local limit = t.max_sets or math.huge
+  while #sets < limit do
+    local size = sets[#sets].procs
+    local open = {}
+    for _, g in ipairs(order) do
+      if used[g.name] < g.count and (t.start[g.name] or 0) ~= g.count then open[#open + 1] = g end
+    end
+    if #open == 0 then break end
+    local share, extra = size // #open, size % #open
+    local fits = true
+    for i, g in ipairs(open) do
+      local want = share + ((i <= extra) and 1 or 0)
+      if used[g.name] + want > g.count then fits = false end
+    end
+    if not fits then break end
+    for i, g in ipairs(open) do used[g.name] = used[g.name] + share + ((i <= extra) and 1 or 0) end
+    sets[#sets + 1] = snapshot(#sets + 1)
+  end
+  return sets
+end
+
+-------------------------------------------------------------------------------- kernels
+local Kernel = { __name = "kernel" }
+Kernel.__index = Kernel
+local reserved = { name = true, params = true, work = true, memory = true, model = true,
+                   native = true, command = true, program = true, size = true, doc = true }
+
+function Kernel.__tostring(k) return "kernel '" .. k.name .. "'" end
+
+-- A kernel called with a table returns a configured copy: rlsp { tau = 0.2*us }.
+function Kernel.__call(k, overrides)
+  if type(overrides) ~= "table" then native.raise("a kernel is configured with a table, e.g. rlsp { n = 512 }") end
+  local params = copy(k.params)
+  for name, value in pairs(overrides) do
+    if k.params[name] == nil then
+      native.raise(native.unknown_param(k.name, name, k.params))
+    end
+    params[name] = deep_copy_numbers(value)
+  end
+  local t = {}
+  for key in pairs(reserved) do t[key] = k[key] end
+  t.params = params
+  return kernel(t)
+end
+
+function kernel(t)
+  if type(t) ~= "table" then native.raise("kernel{} expects a table, got " .. type(t)) end
+  native.validate_kernel(t)
+  local k = {}
+  for key in pairs(reserved) do k[key] = t[key] end
+  k.params = deep_copy_numbers(t.params or {})
+  for name, value in pairs(k.params) do k[name] = value end
+  return setmetatable(k, Kernel)
+end
+
+-------------------------------------------------------------------------------- scaling rules
+local function rule(kind)
+  return function(t)
+    t = t or {}
+    if type(t) ~= "table" then native.raise(kind .. "{} expects a table") end
+    local r = copy(t)
+    r.rule = kind
+    native.validate_rule(r)
+    return r
+  end
+end
+
+fixed = rule("fixed")
+memory_bound = rule("memory_bound")
+time_bound = rule("time_bound")
+efficiency = rule("efficiency")
+isospeed = rule("isospeed")
+isospeed_e = rule("isospeed_e")
+
+-- custom(function(p, k) return { n = ... } end): the script says how the problem grows.
+function custom(f, options)
+  if type(f) ~= "function" then native.raise("custom() expects a function(p, kernel) returning parameter values") end
+  local r = copy(options or {})
+  r.rule, r.fn = "custom", f
+  return r
+end
+
+-------------------------------------------------------------------------------- studies
+function experiment(t) return native.experiment(t) end
+map = function(t) return native.map(t) end
+fit = function(t) return native.fit(t) end
+check = function(t) return native.check(t) end
+
+-- param("name", default): a script parameter that `--set name=value` overrides.
+function param(name, default, doc) return native.param(name, default, doc) end
+
+-------------------------------------------------------------------------------- strict globals
+-- Reading an undefined global is almost always a typo (machnie{}): say so, with a suggestion.
+setmetatable(_G, {
+  __index = function(_, name)
+    native.raise(native.undefined_global(name))
+  end,
+})

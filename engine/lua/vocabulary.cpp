@@ -1,0 +1,153 @@
+#include "lua/vocabulary.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "lua/call.hpp"
+#include "lua/embedded.hpp"
+#include "lua/error.hpp"
+#include "lua/field_reader.hpp"
+#include "lua/native.hpp"
+#include "lua/symbolic.hpp"
+#include "study/check.hpp"
+#include "study/experiment.hpp"
+#include "study/fit.hpp"
+#include "study/map.hpp"
+#include "study/session.hpp"
+#include "study/validate.hpp"
+
+namespace scalerun::lua {
+
+namespace {
+
+int raise(lua_State* L) { throw NativeError(luaL_optstring(L, 1, "error")); }
+
+// unknown_param(kernel_name, name, params): the message for configuring a missing parameter.
+int unknown_param(lua_State* L) {
+  std::vector<std::string> names;
+  lua_pushnil(L);
+  while (lua_next(L, 3) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  std::sort(names.begin(), names.end());
+  const std::string name = lua_tostring(L, 2) != nullptr ? lua_tostring(L, 2) : "?";
+  const std::string near = closest_name(name, names);
+  const std::string msg = fmt::format("kernel '{}' has no parameter '{}'{} (it has: {})", lua_tostring(L, 1), name,
+                                      near.empty() ? "" : fmt::format(", did you mean '{}'?", near), fmt::join(names, ", "));
+  lua_pushstring(L, msg.c_str());
+  return 1;
+}
+
+int undefined_global(lua_State* L) {
+  const std::string name = lua_tostring(L, 1) != nullptr ? lua_tostring(L, 1) : "?";
+  std::vector<std::string> globals;
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING) globals.emplace_back(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  const std::string near = closest_name(name, globals);
+  const std::string msg = fmt::format("undefined global '{}'{}", name,
+                                      near.empty() ? std::string() : fmt::format(" (did you mean '{}'?)", near));
+  lua_pushstring(L, msg.c_str());
+  return 1;
+}
+
+template <void (*Validate)(lua_State*, int, const FieldReader&)>
+int validator(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  FieldReader r(L, 1, user_where(L));
+  Validate(L, 1, r);
+  return 0;
+}
+
+int validate_rule(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  model::read_rule(L, 1, user_where(L));
+  return 0;
+}
+
+// param(name, default, doc): --set name=value overrides the default, converted to its type.
+int param(lua_State* L) {
+  study::Session& session = study::session_of(L);
+  if (lua_type(L, 1) != LUA_TSTRING) throw NativeError("param(name, default): the name must be a string");
+  const std::string name = lua_tostring(L, 1);
+  if (lua_isnoneornil(L, 2)) throw NativeError(fmt::format("param('{}', default): give a default value", name));
+  session.declared_params.push_back(name);
+  const auto it = session.options.sets.find(name);
+  if (it == session.options.sets.end()) {
+    lua_settop(L, 2);
+    return 1;
+  }
+  session.used_sets.push_back(name);
+  const std::string& text = it->second;
+  switch (lua_type(L, 2)) {
+    case LUA_TNUMBER: {
+      lua_pushlstring(L, text.data(), text.size());
+      if (lua_stringtonumber(L, text.c_str()) == 0) {
+        // Unit constants are welcome: --set B=5*MB.
+        const std::string code = "return " + text;
+        if (luaL_loadbufferx(L, code.data(), code.size(), ("=--set " + name).c_str(), "t") != LUA_OK) {
+          throw NativeError(fmt::format("--set {}={}: a number expected", name, text));
+        }
+        bool ok = true;
+        try {
+          protected_call(L, 0, 1);
+        } catch (const ScriptError&) {
+          ok = false;
+        }
+        if (!ok || lua_type(L, -1) != LUA_TNUMBER) {
+          throw NativeError(fmt::format("--set {}={}: a number expected (or an expression such as 5*MB)", name, text));
+        }
+      }
+      return 1;
+    }
+    case LUA_TBOOLEAN:
+      if (text != "true" && text != "false") throw NativeError(fmt::format("--set {}={}: true or false expected", name, text));
+      lua_pushboolean(L, text == "true");
+      return 1;
+    case LUA_TSTRING: lua_pushlstring(L, text.data(), text.size()); return 1;
+    default: {
+      const std::string code = "return " + text;
+      if (luaL_loadbufferx(L, code.data(), code.size(), ("=--set " + name).c_str(), "t") != LUA_OK) {
+        const std::string err = lua_tostring(L, -1);
+        throw NativeError(fmt::format("--set {}: cannot read '{}' as a Lua value ({})", name, text, err));
+      }
+      protected_call(L, 0, 1);
+      return 1;
+    }
+  }
+}
+
+}  // namespace
+
+void open_vocabulary(lua_State* L) {
+  open_symbolic(L);
+  const luaL_Reg natives[] = {
+      {"raise", native<raise>},
+      {"unknown_param", native<unknown_param>},
+      {"undefined_global", native<undefined_global>},
+      {"validate_machine", native<validator<study::validate_machine>>},
+      {"validate_kernel", native<validator<study::validate_kernel>>},
+      {"validate_machine_sets", native<validator<study::validate_machine_sets>>},
+      {"validate_rule", native<validate_rule>},
+      {"experiment", native<study::experiment_native>},
+      {"map", native<study::map_native>},
+      {"fit", native<study::fit_native>},
+      {"check", native<study::check_native>},
+      {"param", native<param>},
+      {nullptr, nullptr}};
+  for (const EmbeddedModule& module : embedded_modules()) {
+    load_chunk(L, module.source, fmt::format("@scalerun/{}.lua", module.name));
+    luaL_newlib(L, natives);
+    protected_call(L, 1, 0);
+  }
+}
+
+}  // namespace scalerun::lua

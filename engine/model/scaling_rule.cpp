@@ -1,0 +1,342 @@
+#include "model/scaling_rule.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "expr/program.hpp"
+#include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/field_reader.hpp"
+
+namespace scalerun::model {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct RuleInfo {
+  RuleKind kind;
+  const char* name;
+  const char* target_field;  // nullptr: no target
+  const char* quantity;
+};
+
+constexpr RuleInfo kRules[] = {
+    {RuleKind::Fixed, "fixed", nullptr, "problem size"},
+    {RuleKind::MemoryBound, "memory_bound", "per_proc", "memory per processor M/p"},
+    {RuleKind::TimeBound, "time_bound", "T", "parallel time T"},
+    {RuleKind::Efficiency, "efficiency", "E", "efficiency E = T(1)/(p T(p))"},
+    {RuleKind::Isospeed, "isospeed", "speed", "average speed a = W/(p T)"},
+    {RuleKind::IsospeedE, "isospeed_e", "Es", "speed-efficiency Es = W/(T C)"},
+    {RuleKind::Custom, "custom", nullptr, "custom growth"},
+};
+
+const RuleInfo& info(RuleKind kind) {
+  for (const auto& r : kRules) {
+    if (r.kind == kind) return r;
+  }
+  return kRules[0];
+}
+
+}  // namespace
+
+const char* rule_name(RuleKind kind) { return info(kind).name; }
+const char* rule_quantity(RuleKind kind) { return info(kind).quantity; }
+
+std::string ScalingRule::describe() const {
+  std::string text = rule_name(kind);
+  std::vector<std::string> parts;
+  if (kind == RuleKind::Fixed) return text;
+  if (const char* field = info(kind).target_field; field != nullptr && has_target) {
+    parts.push_back(fmt::format("{} = {:g}", field, target));
+  }
+  if (!vary.empty()) {
+    std::string v = "vary ";
+    for (std::size_t i = 0; i < vary.size(); ++i) {
+      if (i) v += ":";
+      v += vary[i].first;
+    }
+    if (vary.size() > 1) {
+      v += " at ";
+      for (std::size_t i = 0; i < vary.size(); ++i) v += fmt::format("{}{:g}", i ? ":" : "", vary[i].second);
+    }
+    parts.push_back(v);
+  }
+  if (!parts.empty()) {
+    text += " (";
+    for (std::size_t i = 0; i < parts.size(); ++i) text += (i ? ", " : "") + parts[i];
+    text += ")";
+  }
+  return text;
+}
+
+ScalingRule read_rule(lua_State* L, int index, const std::string& where) {
+  index = lua_absindex(L, index);
+  lua::FieldReader r(L, index, where);
+  const std::string kind_name = r.string("rule");
+  const RuleInfo* found = nullptr;
+  for (const auto& candidate : kRules) {
+    if (kind_name == candidate.name) found = &candidate;
+  }
+  if (found == nullptr) {
+    std::vector<std::string> known;
+    for (const auto& candidate : kRules) known.emplace_back(candidate.name);
+    const std::string near = lua::closest_name(kind_name, known);
+    throw ScriptError(fmt::format("{}unknown scaling rule '{}'{} (known: {})", where, kind_name,
+                                  near.empty() ? "" : fmt::format(", did you mean '{}'?", near), fmt::join(known, ", ")));
+  }
+  ScalingRule rule;
+  rule.kind = found->kind;
+  rule.where = where;
+  if (rule.kind == RuleKind::Custom) {
+    r.reject_unknown({"rule", "fn", "vary"});
+    r.push("fn", LUA_TFUNCTION, true);
+    rule.custom_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  } else if (found->target_field != nullptr) {
+    r.reject_unknown({"rule", found->target_field, "vary", "range"});
+    if (rule.kind == RuleKind::MemoryBound) {
+      if (auto b = r.optional_number("per_proc")) rule.target = *b, rule.has_target = true;
+    } else {
+      rule.target = r.number(found->target_field);
+      rule.has_target = true;
+    }
+    if (rule.has_target && !(rule.target > 0)) {
+      r.fail(found->target_field, fmt::format("must be positive, got {:g}", rule.target));
+    }
+    if ((rule.kind == RuleKind::Efficiency || rule.kind == RuleKind::IsospeedE) && rule.target > 1) {
+      r.fail(found->target_field, fmt::format("must be in (0, 1], got {:g}", rule.target));
+    }
+  } else {
+    r.reject_unknown({"rule"});
+  }
+  if (r.has("vary")) {
+    lua_getfield(L, index, "vary");
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      rule.vary.emplace_back(lua_tostring(L, -1), 1.0);
+    } else if (lua_type(L, -1) == LUA_TTABLE) {
+      lua_pushnil(L);
+      while (lua_next(L, -2) != 0) {
+        if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER || !(lua_tonumber(L, -1) > 0)) {
+          lua_pop(L, 3);
+          r.fail("vary", "a parameter name, or ratios such as { balls = 5, steps = 1 } expected");
+        }
+        rule.vary.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+        lua_pop(L, 1);
+      }
+      std::sort(rule.vary.begin(), rule.vary.end());
+    } else {
+      const std::string got = lua::type_name(L, -1);
+      lua_pop(L, 1);
+      r.fail("vary", "string or table of ratios expected, got " + got);
+    }
+    lua_pop(L, 1);
+  }
+  if (r.has("range")) {
+    const auto range = r.number_list("range");
+    if (range.size() != 2 || !(range[0] > 0) || !(range[1] > range[0])) {
+      r.fail("range", "{ lo, hi } with 0 < lo < hi expected");
+    }
+    rule.range = {range[0], range[1]};
+  }
+  return rule;
+}
+
+double rule_quantity_value(RuleKind kind, const Evaluation& at, double time_at_1, const PointContext& ctx) {
+  switch (kind) {
+    case RuleKind::MemoryBound: return at.memory / ctx.p;
+    case RuleKind::TimeBound: return at.time;
+    case RuleKind::Efficiency: return time_at_1 / (ctx.p * at.time);
+    case RuleKind::Isospeed: return at.work / (ctx.p * at.time);
+    case RuleKind::IsospeedE: return at.work / (at.time * ctx.marked_speed);
+    case RuleKind::Fixed:
+    case RuleKind::Custom: return kNaN;
+  }
+  return kNaN;
+}
+
+namespace {
+
+std::vector<int> varied_slots(const KernelModel& model, const ScalingRule& rule) {
+  std::vector<int> slots;
+  for (const auto& [name, ratio] : rule.vary) {
+    const int slot = model.params().find(name);
+    if (slot < 0) {
+      std::string known;
+      for (const auto& s : model.params().slots) known += (known.empty() ? "" : ", ") + s.name;
+      throw ScriptError(fmt::format("{}{} varies '{}', but kernel '{}' has no numeric parameter of that name "
+                                    "(it has: {})", rule.where, rule_name(rule.kind), name, model.kernel_name(), known));
+    }
+    slots.push_back(slot);
+  }
+  return slots;
+}
+
+RuleOutcome apply_custom(lua_State* L, KernelModel& model, const ScalingRule& rule, std::vector<double> slots,
+                         const PointContext& ctx) {
+  const int top = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, rule.custom_ref);
+  lua_pushnumber(L, ctx.p);
+  lua::protected_call(L, 1, 1);
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    const std::string got = lua::type_name(L, -1);
+    lua_settop(L, top);
+    throw ScriptError(fmt::format("{}custom rule returned {} at p={:g} (expected a table such as {{ n = 512 }})",
+                                  rule.where, got, ctx.p));
+  }
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    const std::string name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    const int slot = model.params().find(name);
+    if (slot < 0 || lua_type(L, -1) != LUA_TNUMBER) {
+      lua_settop(L, top);
+      throw ScriptError(fmt::format("{}custom rule returned '{}' at p={:g}, which is not a numeric parameter of "
+                                    "kernel '{}'", rule.where, name, ctx.p, model.kernel_name()));
+    }
+    slots[static_cast<std::size_t>(slot)] = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+  return {std::move(slots), 1, false};
+}
+
+// The rule's residual g(x) = quantity(x) - target built as an expression in x, with its
+// derivative, when the model is traced.
+struct SymbolicResidual {
+  expr::Program program;
+  std::vector<double> vars;
+  std::size_t x_var = 0;
+};
+
+SymbolicResidual build_symbolic(KernelModel& model, const ScalingRule& rule, const std::vector<int>& varied,
+                                const std::vector<double>& base, const PointContext& ctx, double target) {
+  expr::Graph& g = model.graph();
+  const expr::NodeId x = g.variable("__x");
+  const std::size_t nvars = g.variables().size();
+  std::vector<expr::NodeId> replacement(nvars, 0);
+  std::vector<bool> replace_flags(nvars, false);
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    replacement[i] = g.constant(base[i]);
+    replace_flags[i] = true;
+  }
+  for (std::size_t k = 0; k < varied.size(); ++k) {
+    replacement[static_cast<std::size_t>(varied[k])] = g.mul(g.constant(rule.vary[k].second), x);
+  }
+  const std::uint32_t p = model.p_variable();
+  auto bind = [&](expr::NodeId node, double p_value) {
+    replacement[p] = g.constant(p_value);
+    replace_flags[p] = true;
+    // std::vector<bool> has no span view; copy into a plain array of bool.
+    std::unique_ptr<bool[]> flags(new bool[nvars]);
+    for (std::size_t i = 0; i < nvars; ++i) flags[i] = replace_flags[i];
+    return g.substitute(node, replacement, std::span<const bool>(flags.get(), nvars));
+  };
+  const expr::NodeId time_p = bind(model.time_node(), ctx.p);
+  expr::NodeId quantity = 0;
+  switch (rule.kind) {
+    case RuleKind::MemoryBound: quantity = g.div(bind(model.memory_node(), ctx.p), g.constant(ctx.p)); break;
+    case RuleKind::TimeBound: quantity = time_p; break;
+    case RuleKind::Efficiency:
+      quantity = g.div(bind(model.time_node(), 1.0), g.mul(g.constant(ctx.p), time_p));
+      break;
+    case RuleKind::Isospeed: quantity = g.div(bind(model.work_node(), ctx.p), g.mul(g.constant(ctx.p), time_p)); break;
+    case RuleKind::IsospeedE:
+      quantity = g.div(bind(model.work_node(), ctx.p), g.mul(time_p, g.constant(ctx.marked_speed)));
+      break;
+    case RuleKind::Fixed:
+    case RuleKind::Custom: break;
+  }
+  const expr::NodeId residual = g.sub(quantity, g.constant(target));
+  const expr::NodeId derivative = g.derivative(residual, static_cast<std::uint32_t>(nvars - 1));
+  const expr::NodeId roots[] = {residual, derivative};
+  SymbolicResidual out{expr::Program(g, roots), std::vector<double>(g.variables().size(), 0.0), nvars - 1};
+  (void)x;
+  return out;
+}
+
+}  // namespace
+
+RuleOutcome apply_rule(lua_State* L, KernelModel& model, const ScalingRule& rule, const std::vector<double>& base,
+                       const PointContext& ctx) {
+  if (rule.kind == RuleKind::Fixed) return {base, 0, false};
+  // On one processor every size has E = 1: there is nothing to solve, the kernel's size stands.
+  if (rule.kind == RuleKind::Efficiency && ctx.p == 1) return {base, 0, false};
+  if (rule.kind == RuleKind::Custom) return apply_custom(L, model, rule, base, ctx);
+
+  double target = rule.target;
+  if (rule.kind == RuleKind::MemoryBound && !rule.has_target) {
+    if (!(ctx.memory_per_proc > 0)) {
+      throw ScriptError(fmt::format("{}memory_bound needs per_proc = bytes, or a machine with memory = bytes per "
+                                    "processor", rule.where));
+    }
+    target = ctx.memory_per_proc;
+  }
+  if ((rule.kind == RuleKind::Isospeed || rule.kind == RuleKind::IsospeedE) && !model.has_work()) {
+    throw ScriptError(fmt::format("{}{} needs the work W: kernel '{}' has no work = function(k) ... end",
+                                  rule.where, rule_name(rule.kind), model.kernel_name()));
+  }
+  if (rule.kind == RuleKind::MemoryBound && !model.has_memory()) {
+    throw ScriptError(fmt::format("{}memory_bound needs the memory M: kernel '{}' has no memory = function(k) ... end",
+                                  rule.where, model.kernel_name()));
+  }
+  if (rule.kind == RuleKind::IsospeedE && !(ctx.marked_speed > 0)) {
+    throw ScriptError(fmt::format("{}isospeed_e needs marked speeds: give the machine speed = ops/s, or iterate "
+                                  "over machine_sets{{}}", rule.where));
+  }
+  if (rule.vary.empty()) {
+    throw ScriptError(fmt::format("{}{} needs vary = 'parameter' (or give kernel '{}' size = 'parameter')",
+                                  rule.where, rule_name(rule.kind), model.kernel_name()));
+  }
+  const std::vector<int> varied = varied_slots(model, rule);
+  std::vector<double> slots = base;
+  auto set_x = [&](double x) {
+    for (std::size_t k = 0; k < varied.size(); ++k) slots[static_cast<std::size_t>(varied[k])] = rule.vary[k].second * x;
+  };
+
+  SolveResult solved;
+  bool symbolic = false;
+  if (model.traced()) {
+    SymbolicResidual r = build_symbolic(model, rule, varied, base, ctx, target);
+    double out[2];
+    auto g = [&](double x, double* derivative) {
+      r.vars[r.x_var] = x;
+      r.program.eval(r.vars, out);
+      if (derivative) *derivative = out[1];
+      return out[0];
+    };
+    solved = solve_first_root(g, target, rule.range);
+    symbolic = true;
+  } else {
+    Evaluation at_p, at_1;
+    auto g = [&](double x, double*) {
+      set_x(x);
+      model.evaluate(slots, ctx.p, at_p);
+      double t1 = kNaN;
+      if (rule.kind == RuleKind::Efficiency) {
+        model.evaluate(slots, 1.0, at_1);
+        t1 = at_1.time;
+      }
+      return rule_quantity_value(rule.kind, at_p, t1, ctx) - target;
+    };
+    solved = solve_first_root(g, target, rule.range);
+  }
+  if (!solved.found) {
+    std::string names;
+    for (const auto& [name, ratio] : rule.vary) names += (names.empty() ? "" : ":") + name;
+    const bool finite = std::isfinite(solved.quantity_min);
+    throw ScriptError(fmt::format(
+        "{}no problem size satisfies {} at p={:g}: searched {} in [{:g}, {:g}], where the {} {} "
+        "(target {:g}); change the target or the range = {{ lo, hi }}",
+        rule.where, rule.describe(), ctx.p, names, rule.range.lo, rule.range.hi, rule_quantity(rule.kind),
+        finite ? fmt::format("took values from {:.6g} (at {:.4g}) to {:.6g} (at {:.4g})", solved.quantity_min,
+                             solved.x_at_min, solved.quantity_max, solved.x_at_max)
+               : std::string("was never a finite number"),
+        target));
+  }
+  set_x(solved.x);
+  return {std::move(slots), solved.evaluations, symbolic};
+}
+
+}  // namespace scalerun::model

@@ -1,0 +1,62 @@
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "report/format_detail.hpp"
+#include "report/formatters.hpp"
+
+namespace scalerun::report {
+
+namespace {
+
+// RFC 4180: quote only when needed, doubling embedded quotes.
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+  return out;
+}
+
+std::string csv_cell(const Cell& cell) {
+  if (const auto* number = std::get_if<double>(&cell)) {
+    if (std::isnan(*number)) return "nan";
+    // "{}" is fmt's shortest form that parses back to the same double.
+    return fmt::format("{}", *number);
+  }
+  if (const auto* text = std::get_if<std::string>(&cell)) return csv_field(*text);
+  return {};
+}
+
+}  // namespace
+
+namespace detail {
+
+void write_csv_block(std::ostream& os, const Table& t, std::string_view label, bool blank_after) {
+  os << "# " << single_line(label) << '\n';
+  std::string line;
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    if (c > 0) line.push_back(',');
+    line.append(csv_field(t.columns[c].name));
+  }
+  os << line << '\n';
+  for (const auto& row : t.rows) {
+    line.clear();
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+      if (c > 0) line.push_back(',');
+      if (c < row.size()) line.append(csv_cell(row[c]));
+    }
+    os << line << '\n';
+  }
+  if (blank_after) os << '\n';
+}
+
+}  // namespace detail
+
+void write_csv(std::ostream& os, const Table& t) { detail::write_csv_block(os, t, t.name, true); }
+
+}  // namespace scalerun::report

@@ -1,0 +1,77 @@
+#include <algorithm>
+#include <string>
+
+#include "report/format_detail.hpp"
+#include "report/formatters.hpp"
+
+namespace scalerun::report {
+
+namespace {
+
+// A bare '|' inside a cell would be read as a column boundary.
+std::string escape_pipes(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '|') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+void write_row(std::ostream& os, const std::vector<std::string>& cells,
+               const std::vector<std::size_t>& widths, const std::vector<bool>& right) {
+  std::string line = "|";
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    line.push_back(' ');
+    detail::append_padded(line, cells[c], widths[c], right[c]);
+    line.append(" |");
+  }
+  os << line << '\n';
+}
+
+}  // namespace
+
+void write_markdown(std::ostream& os, const Table& t) {
+  os << "### " << detail::single_line(t.title.empty() ? t.name : t.title) << "\n\n";
+
+  detail::RenderedTable r = detail::render(t);
+  for (auto& h : r.header) h = escape_pipes(h);
+  for (auto& row : r.cells) {
+    for (auto& cell : row) cell = escape_pipes(cell);
+  }
+  r.compute_widths();
+  // Room for at least "---" or "---:" in the delimiter row, with the source lined up under it.
+  for (std::size_t c = 0; c < r.widths.size(); ++c) {
+    r.widths[c] = std::max<std::size_t>(r.widths[c], r.numeric_column[c] ? 4 : 3);
+  }
+
+  write_row(os, r.header, r.widths, r.numeric_column);
+  std::string separator = "|";
+  for (std::size_t c = 0; c < r.widths.size(); ++c) {
+    separator.push_back(' ');
+    if (r.numeric_column[c]) {
+      separator.append(r.widths[c] - 1, '-').push_back(':');
+    } else {
+      separator.append(r.widths[c], '-');
+    }
+    separator.append(" |");
+  }
+  os << separator << '\n';
+  for (std::size_t i = 0; i < r.cells.size(); ++i) {
+    // Markdown aligns whole columns, so a stray text cell in a numeric column follows the column.
+    write_row(os, r.cells[i], r.widths, r.numeric_column);
+  }
+
+  if (!t.notes.empty()) {
+    os << '\n';
+    for (std::size_t i = 0; i < t.notes.size(); ++i) {
+      // An empty ">" line keeps each note its own paragraph instead of running them together.
+      if (i > 0) os << ">\n";
+      os << "> " << detail::single_line(t.notes[i]) << '\n';
+    }
+  }
+  os << '\n';
+}
+
+}  // namespace scalerun::report

@@ -1,0 +1,337 @@
+#include "study/experiment.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/native.hpp"
+#include "lua/field_reader.hpp"
+#include "lua/state.hpp"
+#include "study/experiment_reports.hpp"
+#include "study/kernel_config.hpp"
+#include "study/results.hpp"
+#include "study/session.hpp"
+#include "study/validate.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup",
+                                           "isoefficiency", "overhead", "formula"};
+
+std::string machine_name_at(lua_State* L, int index) {
+  lua_getfield(L, index, "name");
+  std::string name = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "?";
+  lua_pop(L, 1);
+  return name;
+}
+
+double number_field(lua_State* L, int index, const char* field) {
+  lua_getfield(L, index, field);
+  const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : kNaN;
+  lua_pop(L, 1);
+  return v;
+}
+
+model::PointContext context_for(lua_State* L, int machine, double p) {
+  model::PointContext ctx;
+  ctx.p = p;
+  ctx.memory_per_proc = number_field(L, machine, "memory");
+  const double marked = number_field(L, machine, "marked");
+  const double speed = number_field(L, machine, "speed");
+  ctx.marked_speed = std::isfinite(marked) ? marked : (std::isfinite(speed) ? p * speed : kNaN);
+  return ctx;
+}
+
+// The sizes a scaled point ends up with must be ones the model can be evaluated at.
+void check_evaluation(const model::KernelModel& model, const std::vector<double>& slots, double p,
+                      const model::Evaluation& e) {
+  auto at = [&] {
+    std::string text;
+    for (std::size_t i = 0; i < slots.size(); ++i) text += fmt::format("{}={:.6g}, ", model.params().slots[i].name, slots[i]);
+    return text + fmt::format("p={:g}", p);
+  };
+  for (std::size_t i = 0; i < e.terms.size(); ++i) {
+    if (!std::isfinite(e.terms[i])) {
+      throw ScriptError(fmt::format("{}: model of kernel '{}' returned {} for term '{}' at {} (a time must be a "
+                                    "finite number of seconds)",
+                                    model.model_where(), model.kernel_name(), std::isnan(e.terms[i]) ? "NaN" : (e.terms[i] > 0 ? "infinity" : "-infinity"),
+                                    model.term_names()[i], at()));
+    }
+  }
+  if (e.time < 0) {
+    throw ScriptError(fmt::format("{}: model of kernel '{}' returned a negative time ({:.6g} s) at {}",
+                                  model.model_where(), model.kernel_name(), e.time, at()));
+  }
+  if (e.time == 0) {
+    throw ScriptError(fmt::format("{}: model of kernel '{}' returned a zero time at {} (speeds and efficiencies "
+                                  "need a positive time)", model.model_where(), model.kernel_name(), at()));
+  }
+}
+
+ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
+  ExperimentSpec spec;
+  r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
+                    "bounds", "px_max", "doc"});
+  spec.name = r.string("name");
+  spec.title = r.string_or("title", "");
+  spec.where = r.where();
+  const std::string mode = r.string_or("mode", session_of(L).options.mode);
+  if (mode != "model") {
+    r.fail("mode", fmt::format("'{}' is not available in this version of scalerun; use \"model\"", mode));
+  }
+  const bool has_procs = r.has("procs"), has_sets = r.has("sets");
+  if (has_procs == has_sets) r.fail("procs", "give either procs = { 1, 2, 4, ... } or sets = machine_sets{ ... }");
+  if (has_procs) {
+    spec.procs = r.number_list("procs");
+    for (double p : spec.procs) {
+      if (!(p >= 1) || p != std::floor(p)) r.fail("procs", fmt::format("processor counts are whole numbers >= 1, got {:g}", p));
+    }
+  }
+  spec.reports = r.string_list("report");
+  if (spec.reports.empty()) spec.reports = {"scaled"};
+  for (const auto& name : spec.reports) {
+    if (std::find(kReports.begin(), kReports.end(), name) == kReports.end()) {
+      const std::string near = lua::closest_name(name, kReports);
+      r.fail("report", fmt::format("unknown report '{}'{} (known: {})", name,
+                                   near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
+                                   fmt::join(kReports, ", ")));
+    }
+  }
+  spec.px_max = r.number_or("px_max", 1024);
+  if (r.push("bounds", LUA_TTABLE, false)) {
+    lua::FieldReader b(L, -1, r.where(), "bounds.");
+    b.reject_unknown({"T", "E", "B"});
+    spec.bounds.T = b.optional_number("T");
+    spec.bounds.E = b.optional_number("E");
+    spec.bounds.B = b.optional_number("B");
+    lua_pop(L, 1);
+  }
+  if (r.push("columns", LUA_TTABLE, false)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TFUNCTION) {
+        lua_pop(L, 3);
+        r.fail("columns", "a table of name = function(k, p) ... end expected");
+      }
+      ExtraColumn c{lua_tostring(L, -2), LUA_NOREF};
+      c.fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      spec.columns.push_back(std::move(c));
+    }
+    lua_pop(L, 1);
+    std::sort(spec.columns.begin(), spec.columns.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  }
+  return spec;
+}
+
+double call_column(lua_State* L, const ExtraColumn& column, int kernel_view, double p, const std::string& where) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, column.fn_ref);
+  lua_pushvalue(L, kernel_view);
+  lua_pushnumber(L, p);
+  lua::protected_call(L, 2, 1);
+  if (lua_type(L, -1) != LUA_TNUMBER) {
+    const std::string got = lua::type_name(L, -1);
+    lua_pop(L, 1);
+    throw ScriptError(fmt::format("{}column '{}' returned {} (expected a number)", where, column.name, got));
+  }
+  const double v = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+struct Runner {
+  lua_State* L;
+  Session& session;
+  ExperimentData data;
+  std::vector<std::unique_ptr<model::KernelModel>> models;  // one per machine (set)
+  std::vector<int> machine_of_point;
+  TripleData triple;
+  SpeedupExtras speedup;
+
+  model::PointContext point_ctx(int machine_stack, double p) { return context_for(L, machine_stack, p); }
+
+  PointData evaluate_point(model::KernelModel& m, const model::ScalingRule& rule, const model::PointContext& ctx) {
+    lua::owner(L).check_budget();
+    PointData pt;
+    pt.ctx = ctx;
+    model::RuleOutcome outcome = model::apply_rule(L, m, rule, m.params().values(), ctx);
+    pt.slots = std::move(outcome.slots);
+    pt.evaluations = outcome.evaluations;
+    m.evaluate(pt.slots, ctx.p, pt.at_p);
+    check_evaluation(m, pt.slots, ctx.p, pt.at_p);
+    model::Evaluation at_1;
+    m.evaluate(pt.slots, 1.0, at_1);
+    check_evaluation(m, pt.slots, 1.0, at_1);
+    pt.time_1 = at_1.time;
+    return pt;
+  }
+};
+
+void compute_px(Runner& run, model::KernelModel& m, const PointData& first) {
+  // Fixed-size optimum (seed 000 §6.3): the processor count with the least time, searched over
+  // whole counts up to px_max with the first point's problem size.
+  model::Evaluation e;
+  double best_t = std::numeric_limits<double>::infinity();
+  double best_p = 1;
+  const auto limit = static_cast<long>(run.data.spec.px_max);
+  for (long p = 1; p <= limit; ++p) {
+    m.evaluate(first.slots, static_cast<double>(p), e);
+    if (std::isfinite(e.time) && e.time < best_t) {
+      best_t = e.time;
+      best_p = static_cast<double>(p);
+    }
+  }
+  run.speedup.px = best_p;
+  run.speedup.t_px = best_t;
+  run.speedup.px_max = run.data.spec.px_max;
+}
+
+void compute_triple(Runner& run, model::KernelModel& m, const model::PointContext& ctx, std::size_t point) {
+  const Bounds& b = run.data.spec.bounds;
+  const model::ScalingRule& base = run.data.spec.rule;
+  auto latency_under = [&](model::RuleKind kind, double target) {
+    model::ScalingRule rule = base;
+    rule.kind = kind;
+    rule.target = target;
+    rule.has_target = true;
+    const PointData pt = run.evaluate_point(m, rule, ctx);
+    return pt.at_p.time - pt.time_1 / ctx.p;  // L(W, N) = Tpara - W tc / N (seed 000 eq. 3)
+  };
+  if (run.triple.time_bound.size() <= point) {
+    run.triple.time_bound.resize(point + 1, kNaN);
+    run.triple.e_conserved.resize(point + 1, kNaN);
+    run.triple.memory_bound.resize(point + 1, kNaN);
+  }
+  run.triple.time_bound[point] = latency_under(model::RuleKind::TimeBound, *b.T);
+  run.triple.e_conserved[point] = latency_under(model::RuleKind::Efficiency, *b.E);
+  run.triple.memory_bound[point] = latency_under(model::RuleKind::MemoryBound, *b.B);
+}
+
+}  // namespace
+
+const std::vector<std::string>& report_names() { return kReports; }
+
+int experiment_native(lua_State* L) {
+  Session& session = session_of(L);
+  if (lua_type(L, 1) != LUA_TTABLE) throw lua::NativeError("experiment{} expects a table");
+  const std::string where = lua::user_where(L);
+  lua::FieldReader r(L, 1, where);
+  Runner run{L, session, {}, {}, {}, {}, {}};
+  ExperimentData& data = run.data;
+  data.spec = read_spec(L, r);
+  ExperimentSpec& spec = data.spec;
+
+  // kernel
+  r.push("kernel", LUA_TTABLE, true);
+  const int kernel = lua_gettop(L);
+  require_kernel(L, kernel, r, "kernel");
+  // machine or sets
+  std::vector<int> machines;
+  if (spec.procs.empty()) {
+    r.push("sets", LUA_TTABLE, true);
+    const int sets = lua_gettop(L);
+    const auto n = static_cast<int>(lua_rawlen(L, sets));
+    if (n == 0) r.fail("sets", "an empty list of machine sets (did machine_sets{} build none?)");
+    for (int i = 1; i <= n; ++i) {
+      lua_rawgeti(L, sets, i);
+      require_machine(L, lua_gettop(L), r, fmt::format("sets[{}]", i).c_str());
+      machines.push_back(lua_gettop(L));
+    }
+    spec.set_count = n;
+  } else {
+    if (!r.push("machine", LUA_TTABLE, false)) {
+      lua_newtable(L);  // an anonymous machine: models that ignore m still work
+      lua_pushliteral(L, "(none)");
+      lua_setfield(L, -2, "name");
+    } else {
+      require_machine(L, lua_gettop(L), r, "machine");
+    }
+    machines.push_back(lua_gettop(L));
+  }
+  spec.machine_name = machine_name_at(L, machines.front());
+  if (spec.set_count > 0) {
+    lua_getfield(L, machines.front(), "machine_name");
+    if (lua_type(L, -1) == LUA_TSTRING) spec.machine_name = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+
+  // scaling rule
+  if (r.push("scale", LUA_TTABLE, false)) {
+    spec.rule = model::read_rule(L, lua_gettop(L), where);
+    lua_pop(L, 1);
+  }
+  if (spec.rule.vary.empty()) {
+    lua_getfield(L, kernel, "size");
+    if (lua_type(L, -1) == LUA_TSTRING) spec.rule.vary.emplace_back(lua_tostring(L, -1), 1.0);
+    lua_pop(L, 1);
+  }
+  const bool wants_triple = std::find(spec.reports.begin(), spec.reports.end(), "triple") != spec.reports.end();
+  if (wants_triple && (!spec.bounds.T || !spec.bounds.E || !spec.bounds.B)) {
+    r.fail("bounds", "the triple report needs bounds = { T = seconds, E = efficiency, B = bytes per processor }");
+  }
+
+  if (session.options.dry_run) {
+    report::Section section{spec.name, "experiment", {dry_run_table(spec, L, machines)}};
+    session.sections.push_back(section);
+    push_section(L, session.sections.back());
+    return 1;
+  }
+
+  for (int machine : machines) run.models.push_back(std::make_unique<model::KernelModel>(L, kernel, machine));
+  model::KernelModel& first_model = *run.models.front();
+  data.kernel_name = first_model.kernel_name();
+  data.term_names = first_model.term_names();
+  data.slot_names = first_model.params().names();
+  data.traced = first_model.traced();
+  data.fallback_reason = first_model.fallback_reason();
+  if (data.traced) {
+    for (expr::NodeId id : first_model.term_nodes()) data.formulas.push_back(first_model.graph().to_string(id));
+  } else {
+    session.info(fmt::format("kernel '{}': model evaluated by plain Lua calls ({})", data.kernel_name,
+                             data.fallback_reason));
+  }
+
+  const std::size_t count = spec.procs.empty() ? machines.size() : spec.procs.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const bool by_set = spec.procs.empty();
+    model::KernelModel& m = by_set ? *run.models[i] : first_model;
+    const int machine = by_set ? machines[i] : machines.front();
+    const double p = by_set ? number_field(L, machine, "procs") : spec.procs[i];
+    const model::PointContext ctx = run.point_ctx(machine, p);
+    PointData pt = run.evaluate_point(m, spec.rule, ctx);
+    if (by_set) pt.label = machine_name_at(L, machine);
+    if (!spec.columns.empty()) {
+      push_configured(L, kernel, m.params(), pt.slots);
+      const int view = lua_gettop(L);
+      for (const auto& column : spec.columns) pt.extra.push_back(call_column(L, column, view, p, where));
+      lua_pop(L, 1);
+    }
+    if (wants_triple) compute_triple(run, m, ctx, i);
+    data.points.push_back(std::move(pt));
+  }
+  if (std::find(spec.reports.begin(), spec.reports.end(), "speedup") != spec.reports.end()) {
+    compute_px(run, first_model, data.points.front());
+  }
+  for (std::size_t s = 0; s < data.slot_names.size(); ++s) {
+    for (const auto& pt : data.points) {
+      if (pt.slots[s] != data.points.front().slots[s]) {
+        data.varied.push_back(static_cast<int>(s));
+        break;
+      }
+    }
+  }
+  report::Section section{spec.name, "experiment", build_experiment_tables(data, run.triple, run.speedup)};
+  session.sections.push_back(std::move(section));
+  push_section(L, session.sections.back());
+  return 1;
+}
+
+}  // namespace scalerun::study

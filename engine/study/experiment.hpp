@@ -1,0 +1,67 @@
+#pragma once
+// experiment{}: a kernel on a machine over processor counts (or machine sets) under a scaling
+// rule, evaluated in model mode, reported as the tables the script asks for.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "model/kernel_model.hpp"
+#include "model/scaling_rule.hpp"
+
+namespace scalerun::study {
+
+struct ExtraColumn {
+  std::string name;
+  int fn_ref = LUA_NOREF;  // function(k, p) -> number
+};
+
+struct Bounds {
+  std::optional<double> T, E, B;
+};
+
+struct ExperimentSpec {
+  std::string name, title, where;
+  std::vector<double> procs;  // empty when iterating over machine sets
+  int set_count = 0;
+  model::ScalingRule rule;
+  std::vector<std::string> reports;
+  std::vector<ExtraColumn> columns;
+  Bounds bounds;
+  double px_max = 1024;
+  std::string machine_name;
+};
+
+// One evaluated point of an experiment.
+struct PointData {
+  std::string label;  // machine set name, empty for processor counts
+  model::PointContext ctx;
+  std::vector<double> slots;
+  model::Evaluation at_p;
+  double time_1 = 0;  // T(1) with the same parameters: the sequential reference (W tc)
+  int evaluations = 0;
+  std::vector<double> extra;
+};
+
+struct ExperimentData {
+  ExperimentSpec spec;
+  std::vector<PointData> points;
+  std::vector<std::string> term_names;
+  std::vector<std::string> slot_names;
+  std::vector<int> varied;  // slots that differ between points
+  std::string kernel_name;
+  bool traced = false;
+  std::vector<std::string> formulas;  // per term, when traced
+  std::string fallback_reason;
+};
+
+// The native behind experiment{}: reads the table at index 1, runs it, records its section and
+// leaves a results table on the stack.
+int experiment_native(lua_State* L);
+
+// Names accepted in report = { ... }.
+const std::vector<std::string>& report_names();
+
+}  // namespace scalerun::study

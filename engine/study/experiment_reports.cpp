@@ -1,0 +1,294 @@
+#include "study/experiment_reports.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "study/metrics.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using report::Cell;
+using report::Table;
+
+bool by_sets(const ExperimentData& d) { return d.spec.procs.empty(); }
+
+// The label of a point in matrix headers: its processor count, or its machine set.
+std::string point_label(const PointData& pt) {
+  return pt.label.empty() ? fmt::format("{:g}", pt.ctx.p) : pt.label;
+}
+
+Cell number(double v) {
+  if (std::isnan(v)) return std::monostate{};
+  return v;
+}
+
+std::string heading(const ExperimentData& d, const std::string& what) {
+  return fmt::format("{}: {} — {} on {}, {}", d.spec.name, what, d.kernel_name, d.spec.machine_name,
+                     d.spec.rule.describe());
+}
+
+void add_point_columns(Table& t, const ExperimentData& d) {
+  if (by_sets(d)) t.add_column("set");
+  t.add_column("p", "{:g}");
+  if (by_sets(d)) t.add_column("C", "{:.6g}");
+}
+
+void add_point_cells(std::vector<Cell>& row, const ExperimentData& d, const PointData& pt) {
+  if (by_sets(d)) row.emplace_back(pt.label);
+  row.emplace_back(pt.ctx.p);
+  if (by_sets(d)) row.emplace_back(number(pt.ctx.marked_speed));
+}
+
+Table scaled_table(const ExperimentData& d) {
+  Table t;
+  t.name = "scaled";
+  t.title = heading(d, "scaled problem");
+  add_point_columns(t, d);
+  for (int s : d.varied) t.add_column(d.slot_names[static_cast<std::size_t>(s)], "{:.6g}");
+  for (const auto& c : d.spec.columns) t.add_column(c.name, "{:.6g}");
+  t.add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("speed", "{:.6g}").add_column("a", "{:.6g}");
+  t.add_column("E", "{:.4f}");
+  const bool has_es = std::isfinite(d.points.front().ctx.marked_speed);
+  if (has_es) t.add_column("Es", "{:.4f}");
+  const bool has_memory = std::isfinite(d.points.front().at_p.memory);
+  if (has_memory) t.add_column("M/p", "{:.6g}");
+  for (const auto& pt : d.points) {
+    std::vector<Cell> row;
+    add_point_cells(row, d, pt);
+    for (int s : d.varied) row.emplace_back(pt.slots[static_cast<std::size_t>(s)]);
+    for (double v : pt.extra) row.emplace_back(v);
+    const double w = pt.at_p.work, tp = pt.at_p.time;
+    row.emplace_back(number(w));
+    row.emplace_back(tp);
+    row.emplace_back(number(w / tp));
+    row.emplace_back(number(metrics::average_speed(w, pt.ctx.p, tp)));
+    row.emplace_back(metrics::efficiency(pt.time_1, tp, pt.ctx.p));
+    if (has_es) row.emplace_back(number(metrics::speed_efficiency(w, tp, pt.ctx.marked_speed)));
+    if (has_memory) row.emplace_back(number(pt.at_p.memory / pt.ctx.p));
+    t.add_row(std::move(row));
+  }
+  if (d.spec.rule.kind != model::RuleKind::Fixed && d.spec.rule.kind != model::RuleKind::Custom) {
+    int total = 0;
+    for (const auto& pt : d.points) total += pt.evaluations;
+    t.notes.push_back(fmt::format("sizes solved for {} = {:g} ({} model evaluations{})",
+                                  model::rule_quantity(d.spec.rule.kind), d.spec.rule.target, total,
+                                  d.traced ? ", symbolic derivative" : ", plain Lua calls"));
+  }
+  return t;
+}
+
+// An upper-triangular matrix over the points: rows p, columns p', cell f(i, j) for j >= i.
+template <typename F>
+Table matrix(const ExperimentData& d, std::string name, std::string title, std::string format, F f) {
+  Table t;
+  t.name = std::move(name);
+  t.title = std::move(title);
+  t.add_column(by_sets(d) ? "set" : "p");
+  for (const auto& pt : d.points) t.add_column(point_label(pt), format);
+  for (std::size_t i = 0; i < d.points.size(); ++i) {
+    std::vector<Cell> row{point_label(d.points[i])};
+    for (std::size_t j = 0; j < d.points.size(); ++j) {
+      if (j < i) {
+        row.emplace_back(std::monostate{});
+      } else {
+        row.push_back(f(i, j));
+      }
+    }
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+Table psi_table(const ExperimentData& d) {
+  const bool sets = by_sets(d);
+  return matrix(d, sets ? "psi_e" : "psi",
+                heading(d, sets ? "isospeed-efficiency scalability psi(C, C') = C'W/(CW')"
+                                : "isospeed scalability psi(p, p') = p'W/(pW')"),
+                "{:.5f}", [&](std::size_t i, std::size_t j) -> Cell {
+                  const auto& a = d.points[i];
+                  const auto& b = d.points[j];
+                  const double x = sets ? a.ctx.marked_speed : a.ctx.p;
+                  const double y = sets ? b.ctx.marked_speed : b.ctx.p;
+                  return number(metrics::psi(x, a.at_p.work, y, b.at_p.work));
+                });
+}
+
+double point_latency(const PointData& pt) { return metrics::latency(pt.at_p.time, pt.time_1, pt.ctx.p); }
+
+std::vector<Table> latency_tables(const ExperimentData& d) {
+  Table per_point;
+  per_point.name = "latency";
+  per_point.title = heading(d, "average latency L(W, N) = Tpara - W tc/N");
+  add_point_columns(per_point, d);
+  per_point.add_column("W", "{:.6g}").add_column("Tpara", "{:.6g}").add_column("E", "{:.4f}").add_column("L", "{:.6g}");
+  for (const auto& pt : d.points) {
+    std::vector<Cell> row;
+    add_point_cells(row, d, pt);
+    row.emplace_back(number(pt.at_p.work));
+    row.emplace_back(pt.at_p.time);
+    row.emplace_back(metrics::efficiency(pt.time_1, pt.at_p.time, pt.ctx.p));
+    row.emplace_back(point_latency(pt));
+    per_point.add_row(std::move(row));
+  }
+  Table scale = matrix(d, "latency_scale", heading(d, "latency scalability scale(N, N') = L(W,N)/L(W',N')"),
+                       "{:.4f}", [&](std::size_t i, std::size_t j) -> Cell {
+                         return number(point_latency(d.points[i]) / point_latency(d.points[j]));
+                       });
+  return {per_point, scale};
+}
+
+Table triple_table(const ExperimentData& d, const TripleData& tr) {
+  Table t = matrix(d, "triple",
+                   fmt::format("{}: latency scalability, time-bound / E-conserved / memory-bound (T = {:g} s, "
+                               "E = {:g}, B = {:g} bytes)",
+                               d.spec.name, *d.spec.bounds.T, *d.spec.bounds.E, *d.spec.bounds.B),
+                   "", [&](std::size_t i, std::size_t j) -> Cell {
+                     if (i == j) return std::string("1/1/1");
+                     return fmt::format("{:.2f}/{:.2f}/{:.2f}", tr.time_bound[i] / tr.time_bound[j],
+                                        tr.e_conserved[i] / tr.e_conserved[j], tr.memory_bound[i] / tr.memory_bound[j]);
+                   });
+  t.notes.push_back("each cell: L(W,N)/L(W',N') with the problem scaled to the time bound, to constant efficiency, "
+                    "and to the memory bound (seed 000 Fig. 14)");
+  return t;
+}
+
+Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
+  Table t;
+  t.name = "speedup";
+  t.title = heading(d, "speedup and efficiency");
+  add_point_columns(t, d);
+  t.add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}").add_column("E", "{:.4f}");
+  t.add_column("karp_flatt", "{:.4f}");
+  for (const auto& pt : d.points) {
+    std::vector<Cell> row;
+    add_point_cells(row, d, pt);
+    const double s = metrics::speedup(pt.time_1, pt.at_p.time);
+    row.emplace_back(pt.time_1);
+    row.emplace_back(pt.at_p.time);
+    row.emplace_back(s);
+    row.emplace_back(metrics::efficiency(pt.time_1, pt.at_p.time, pt.ctx.p));
+    row.emplace_back(number(metrics::karp_flatt(s, pt.ctx.p)));
+    t.add_row(std::move(row));
+  }
+  if (extras.px > 0) {
+    t.notes.push_back(fmt::format("fixed-size optimum px = {:g} (T = {:.6g} s) over p = 1..{:g} at the first point's size{}",
+                                  extras.px, extras.t_px, extras.px_max,
+                                  extras.px == extras.px_max ? "; time still falls at px_max, raise px_max" : ""));
+  }
+  return t;
+}
+
+Table isoefficiency_table(const ExperimentData& d) {
+  Table t;
+  t.name = "isoefficiency";
+  t.title = heading(d, "isoefficiency function W(p)");
+  add_point_columns(t, d);
+  t.add_column("W", "{:.6g}").add_column("W/W0", "{:.6g}").add_column("E", "{:.4f}");
+  std::vector<double> ps, ws;
+  for (const auto& pt : d.points) {
+    std::vector<Cell> row;
+    add_point_cells(row, d, pt);
+    row.emplace_back(number(pt.at_p.work));
+    row.emplace_back(number(pt.at_p.work / d.points.front().at_p.work));
+    row.emplace_back(metrics::efficiency(pt.time_1, pt.at_p.time, pt.ctx.p));
+    t.add_row(std::move(row));
+    if (pt.ctx.p > 1) {
+      ps.push_back(pt.ctx.p);
+      ws.push_back(pt.at_p.work);
+    }
+  }
+  const double k = metrics::growth_order(ps, ws);
+  if (std::isfinite(k)) {
+    t.notes.push_back(fmt::format("W(p) grows as p^{:.3f} (least squares on log W against log p, p > 1)", k));
+  }
+  if (d.spec.rule.kind != model::RuleKind::Efficiency) {
+    t.notes.push_back("this experiment does not hold E constant; isoefficiency needs scale = efficiency{ E = ... }");
+  }
+  return t;
+}
+
+Table overhead_table(const ExperimentData& d) {
+  Table t;
+  t.name = "overhead";
+  t.title = heading(d, "time by model term (seconds, and % of T)");
+  add_point_columns(t, d);
+  for (const auto& term : d.term_names) t.add_column(term, "{:.6g}");
+  t.add_column("T", "{:.6g}");
+  for (const auto& term : d.term_names) t.add_column(term + "%", "{:.1f}");
+  t.add_column("overhead%", "{:.1f}");
+  for (const auto& pt : d.points) {
+    std::vector<Cell> row;
+    add_point_cells(row, d, pt);
+    for (double v : pt.at_p.terms) row.emplace_back(v);
+    row.emplace_back(pt.at_p.time);
+    for (double v : pt.at_p.terms) row.emplace_back(100.0 * v / pt.at_p.time);
+    row.emplace_back(100.0 * point_latency(pt) / pt.at_p.time);
+    t.add_row(std::move(row));
+  }
+  t.notes.push_back("overhead% = (T - T(1)/p)/T: the share of time beyond ideal parallel compute");
+  return t;
+}
+
+Table formula_table(const ExperimentData& d) {
+  Table t;
+  t.name = "formula";
+  t.title = fmt::format("{}: model of {} as traced", d.spec.name, d.kernel_name);
+  t.add_column("term").add_column("formula");
+  if (d.traced) {
+    for (std::size_t i = 0; i < d.term_names.size(); ++i) t.add_row({d.term_names[i], d.formulas[i]});
+  } else {
+    t.notes.push_back("the model could not be traced and is evaluated by plain Lua calls: " + d.fallback_reason);
+  }
+  return t;
+}
+
+}  // namespace
+
+std::vector<Table> build_experiment_tables(const ExperimentData& d, const TripleData& triple,
+                                           const SpeedupExtras& speedup) {
+  std::vector<Table> tables;
+  for (const auto& name : d.spec.reports) {
+    if (name == "scaled") tables.push_back(scaled_table(d));
+    if (name == "psi") tables.push_back(psi_table(d));
+    if (name == "latency") {
+      for (auto& t : latency_tables(d)) tables.push_back(std::move(t));
+    }
+    if (name == "triple") tables.push_back(triple_table(d, triple));
+    if (name == "speedup") tables.push_back(speedup_table(d, speedup));
+    if (name == "isoefficiency") tables.push_back(isoefficiency_table(d));
+    if (name == "overhead") tables.push_back(overhead_table(d));
+    if (name == "formula") tables.push_back(formula_table(d));
+  }
+  return tables;
+}
+
+report::Table dry_run_table(const ExperimentSpec& spec, lua_State* L, const std::vector<int>& machines) {
+  Table t;
+  t.name = "points";
+  t.title = fmt::format("{}: points (dry run, nothing evaluated)", spec.name);
+  t.add_column("point", "{:g}").add_column("machine").add_column("p", "{:g}").add_column("size");
+  const std::size_t count = spec.procs.empty() ? machines.size() : spec.procs.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const int machine = spec.procs.empty() ? machines[i] : machines.front();
+    lua_getfield(L, machine, "name");
+    std::string name = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "?";
+    lua_pop(L, 1);
+    double p = 0;
+    if (spec.procs.empty()) {
+      lua_getfield(L, machine, "procs");
+      p = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    } else {
+      p = spec.procs[i];
+    }
+    t.add_row({static_cast<double>(i + 1), name, p, spec.rule.describe()});
+  }
+  return t;
+}
+
+}  // namespace scalerun::study

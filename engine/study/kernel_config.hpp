@@ -1,0 +1,14 @@
+#pragma once
+
+#include <vector>
+
+#include <lua.hpp>
+
+#include "model/param_space.hpp"
+
+namespace scalerun::study {
+
+// Pushes kernel(overrides): the kernel at `kernel` configured with the given slot values.
+void push_configured(lua_State* L, int kernel, const model::ParamSpace& space, const std::vector<double>& slots);
+
+}  // namespace scalerun::study

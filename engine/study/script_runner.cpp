@@ -1,0 +1,92 @@
+#include "study/script_runner.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/state.hpp"
+#include "lua/vocabulary.hpp"
+
+namespace scalerun::study {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder as package.path should name it: relative to the working directory when it lies
+// inside it, so chunk names (and every error message) stay short and readable.
+std::string path_root(const fs::path& dir) {
+  std::error_code ec;
+  const fs::path absolute = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  const fs::path rel = fs::relative(absolute, fs::current_path(ec), ec);
+  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.string();
+  return absolute.string();
+}
+
+std::vector<std::string> package_roots(const std::string& script) {
+  std::vector<std::string> roots;
+  auto add = [&](const fs::path& dir) {
+    const std::string root = path_root(dir.empty() ? fs::path(".") : dir);
+    if (std::find(roots.begin(), roots.end(), root) == roots.end()) roots.push_back(root);
+  };
+  const fs::path script_dir = fs::path(script).parent_path();
+  add(script_dir);
+  add(fs::absolute(script_dir.empty() ? fs::path(".") : script_dir).parent_path());
+  add(".");
+  std::error_code ec;
+  if (fs::is_directory(fs::path(SCALERUN_SOURCE_DIR) / "machines", ec)) add(SCALERUN_SOURCE_DIR);
+  if (fs::is_directory(fs::path(SCALERUN_SHARE_DIR) / "machines", ec)) add(SCALERUN_SHARE_DIR);
+  return roots;
+}
+
+}  // namespace
+
+RunOutcome run_script(const RunRequest& request) {
+  std::error_code ec;
+  if (!fs::exists(request.script, ec)) {
+    throw UsageError(fmt::format("cannot open script '{}': no such file", request.script));
+  }
+  if (fs::is_directory(request.script, ec)) {
+    throw UsageError(fmt::format("'{}' is a directory; give a script such as scripts/quickstart.lua", request.script));
+  }
+  Session session;
+  session.options = request.options;
+  lua::State state;
+  lua_State* L = state.get();
+  attach(L, session);
+  state.set_package_path(package_roots(request.script));
+  lua::install_module_searcher(L);
+
+  lua_createtable(L, static_cast<int>(request.args.size()), 1);
+  lua_pushstring(L, request.script.c_str());
+  lua_rawseti(L, -2, 0);
+  for (std::size_t i = 0; i < request.args.size(); ++i) {
+    lua_pushstring(L, request.args[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setglobal(L, "arg");
+
+  lua::open_vocabulary(L);
+  state.set_time_budget(request.timeout_seconds);
+  lua::load_file(L, request.script);
+  lua::protected_call(L, 0, 0);
+
+  for (const auto& [name, value] : session.options.sets) {
+    if (std::find(session.used_sets.begin(), session.used_sets.end(), name) == session.used_sets.end()) {
+      std::string declared;
+      for (const auto& d : session.declared_params) declared += (declared.empty() ? "" : ", ") + d;
+      throw UsageError(fmt::format("--set {}: the script declares no param('{}', ...){}", name, name,
+                                   declared.empty() ? std::string(" (it declares none)")
+                                                    : fmt::format(" (it declares: {})", declared)));
+    }
+  }
+  if (session.sections.empty()) {
+    session.warn(fmt::format("{} defined no experiment, map or fit: nothing to report", request.script));
+  }
+  return {std::move(session.sections), session.checks_run, session.checks_failed};
+}
+
+}  // namespace scalerun::study

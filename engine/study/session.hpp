@@ -1,0 +1,42 @@
+#pragma once
+// What one `scalerun script.lua` run accumulates while the script executes: the options that
+// shape evaluation, the sections (tables) produced so far, the script parameters, and the
+// outcome of checks. Natives find it through the Lua state.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "report/table.hpp"
+
+namespace scalerun::study {
+
+struct SessionOptions {
+  bool dry_run = false;
+  bool verbose = false;
+  bool quiet = false;
+  std::string mode = "model";
+  std::map<std::string, std::string> sets;  // --set name=value, as typed
+};
+
+struct Session {
+  SessionOptions options;
+  std::vector<report::Section> sections;
+  std::vector<std::string> declared_params;  // names asked for with param()
+  std::vector<std::string> used_sets;        // --set names some param() consumed
+  int checks_failed = 0;
+  int checks_run = 0;
+
+  // Warnings and context go to stderr (unless --quiet), never into the tables.
+  void warn(const std::string& message) const;
+  void info(const std::string& message) const;  // only with --verbose
+};
+
+// Installs `session` as the one the natives of L use.
+void attach(lua_State* L, Session& session);
+Session& session_of(lua_State* L);
+
+}  // namespace scalerun::study

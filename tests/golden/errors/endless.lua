@@ -1,0 +1,4 @@
+local i = 0
+while true do
+  i = i + 1
+end

@@ -1,0 +1,4 @@
+experiment {
+  kernel = require "kernels.rlsp",
+  procs = { 1, 2, 4 },
+}

@@ -1,0 +1,2 @@
+local ksr1 = require "machines.ksr1"
+experimnet { name = "typo" }

@@ -1,0 +1,4 @@
+experiment {
+  name = "x", kernel = require "kernels.rlsp",
+  proc = { 1, 2 },
+}

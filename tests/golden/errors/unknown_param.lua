@@ -1,0 +1,2 @@
+local rlsp = require "kernels.rlsp"
+local k = rlsp { taux = 1 }

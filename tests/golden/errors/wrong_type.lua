@@ -1,0 +1,4 @@
+return machine {
+  name = "x",
+  memory = "32 MB",
+}

@@ -1,0 +1,1 @@
+print("args: " .. table.concat(arg, " "))
