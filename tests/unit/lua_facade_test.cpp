@@ -1,0 +1,106 @@
+// The Lua boundary: protected calls, positions, the field reader, the trampoline, the budget.
+#include <catch2/catch.hpp>
+
+#include <lua.hpp>
+
+#include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/field_reader.hpp"
+#include "lua/native.hpp"
+#include "lua/state.hpp"
+#include "script_fixture.hpp"
+
+using scalerun::ScriptError;
+namespace lua = scalerun::lua;
+
+namespace {
+
+struct Counted {
+  static inline int alive = 0;
+  Counted() { ++alive; }
+  ~Counted() { --alive; }
+};
+
+int throws_after_allocating(lua_State*) {
+  Counted c;
+  std::string big(1000, 'x');
+  throw std::runtime_error("native failure " + std::to_string(Counted::alive));
+}
+
+int raises_native_error(lua_State*) { throw lua::NativeError("bad thing"); }
+
+}  // namespace
+
+TEST_CASE("protected_call turns Lua errors into ScriptError with position and traceback") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua::load_chunk(L, "local x = nil\nreturn x.field", "@demo.lua");
+  try {
+    lua::protected_call(L, 0, 1);
+    FAIL("expected an error");
+  } catch (const ScriptError& e) {
+    CHECK(std::string(e.what()).rfind("demo.lua:2: attempt to index a nil value", 0) == 0);
+    CHECK(e.traceback().find("stack traceback:") != std::string::npos);
+  }
+  CHECK(lua_gettop(L) == 0);
+}
+
+TEST_CASE("protected_call honours __tostring on error objects") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua::load_chunk(L, "error(setmetatable({}, { __tostring = function() return 'custom' end }))", "@e.lua");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "custom");
+}
+
+TEST_CASE("the trampoline unwinds C++ objects before raising the Lua error") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua_register(L, "boom", lua::native<throws_after_allocating>);
+  lua::load_chunk(L, "boom()", "@t.lua");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "native failure 1");
+  CHECK(Counted::alive == 0);
+}
+
+TEST_CASE("NativeError is reported at the user's calling line") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua_register(L, "fails", lua::native<raises_native_error>);
+  lua::load_chunk(L, "local a = 1\n\nfails()", "@user.lua");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "user.lua:3: bad thing");
+}
+
+TEST_CASE("the time budget stops an endless loop even under pcall") {
+  lua::State state;
+  lua_State* L = state.get();
+  state.set_time_budget(0.2);
+  lua::load_chunk(L, "while true do pcall(function() while true do end end) end", "@spin.lua");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), Catch::Contains("script timed out after 0.2 s"));
+}
+
+TEST_CASE("FieldReader reports type mistakes with the field name") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua::load_chunk(L, "return { bandwidth = 'fast', size = 3, names = { 'a', 2 } }", "@m.lua");
+  lua::protected_call(L, 0, 1);
+  lua::FieldReader r(L, -1, "machines/x.lua:12: ");
+  CHECK_THROWS_WITH(r.number("bandwidth"), "machines/x.lua:12: field 'bandwidth': number expected, got string");
+  CHECK(r.number("size") == 3);
+  CHECK(r.number_or("missing", 7.5) == 7.5);
+  CHECK_THROWS_WITH(r.number("missing"), Catch::Contains("field 'missing': number expected, got nil"));
+  CHECK_THROWS_WITH(r.string_list("names"), Catch::Contains("item 2: string expected, got integer"));
+  CHECK_THROWS_WITH(r.reject_unknown({"bandwidth", "size"}), Catch::Contains("unknown field 'names'"));
+}
+
+TEST_CASE("closest_name suggests near misses only") {
+  CHECK(lua::closest_name("procs", {"proc", "name"}) == "proc");
+  CHECK(lua::closest_name("experimnet", {"experiment", "kernel"}) == "experiment");
+  CHECK(lua::closest_name("zzzzzz", {"experiment", "kernel"}).empty());
+}
+
+TEST_CASE("a required module's mistakes are reported in the module, at the constructor's line") {
+  const std::string module = scalerun::testing::write_script("badmachine.lua",
+      "-- a comment\nreturn machine {\n  name = 'm',\n  memory = 'lots',\n}\n");
+  (void)module;
+  const std::string msg = scalerun::testing::error_of("local m = require 'badmachine'\n");
+  CHECK(msg.find("badmachine.lua:2: field 'memory': number expected, got string") != std::string::npos);
+}

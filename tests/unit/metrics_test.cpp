@@ -1,0 +1,48 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "study/metrics.hpp"
+
+namespace m = scalerun::study::metrics;
+
+TEST_CASE("speedup, efficiency and Karp-Flatt agree with Amdahl's law") {
+  // Serial fraction f = 0.1: T(p) = f + (1 - f)/p with T(1) = 1. Karp-Flatt recovers f exactly.
+  const double f = 0.1;
+  for (double p : {2.0, 4.0, 16.0, 64.0}) {
+    const double tp = f + (1 - f) / p;
+    const double s = m::speedup(1.0, tp);
+    CHECK(m::efficiency(1.0, tp, p) == Approx(s / p));
+    CHECK(m::karp_flatt(s, p) == Approx(f));
+  }
+  CHECK(std::isnan(m::karp_flatt(1.0, 1.0)));
+}
+
+TEST_CASE("psi is one when work per processor stays the same") {
+  CHECK(m::psi(2, 100, 4, 200) == Approx(1.0));
+  CHECK(m::psi(2, 100, 4, 800) == Approx(0.25));  // doubled p, work x8: psi = 1/m^2 for m = 2 (seed 001 eq. 20)
+}
+
+TEST_CASE("the isospeed prediction W' = a p' To / (1 - a delta) keeps the average speed") {
+  // Seed 001 eq. 2: with T = W delta / p' + To, the speed W'/(p' T) must come back to a.
+  const double a = 3.25e6, delta = 0.18e-6, p2 = 8, to = 0.05;
+  const double w2 = m::isospeed_work(a, p2, to, delta);
+  const double t = w2 * delta / p2 + to;
+  CHECK(m::average_speed(w2, p2, t) == Approx(a));
+}
+
+TEST_CASE("latency and the time-bound scales follow seed 000 eq. 3, 10, 12 and 13") {
+  const double t1 = 10, p = 4, tp = 4;  // E = 10/16
+  const double e = m::efficiency(t1, tp, p);
+  CHECK(m::latency(tp, t1, p) == Approx(tp * (1 - e)));  // eq. 10
+  CHECK(m::time_bound_latency_scale(0.6, 0.5) == Approx(0.8));
+  CHECK(m::time_bound_work_scale(0.6, 0.5) == Approx(1.2));
+}
+
+TEST_CASE("growth order recovers the exponent of a power law") {
+  std::vector<double> p{2, 4, 8, 16, 32}, w;
+  for (double x : p) w.push_back(7.0 * std::pow(x, 1.5));
+  CHECK(m::growth_order(p, w) == Approx(1.5));
+  CHECK(std::isnan(m::growth_order(std::vector<double>{2}, std::vector<double>{3})));
+}
