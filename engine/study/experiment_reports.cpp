@@ -52,7 +52,10 @@ Table scaled_table(const ExperimentData& d) {
   for (int s : d.varied) t.add_column(d.slot_names[static_cast<std::size_t>(s)], "{:.6g}");
   for (const auto& c : d.spec.columns) t.add_column(c.name, "{:.6g}");
   t.add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("speed", "{:.6g}").add_column("a", "{:.6g}");
-  t.add_column("E", "{:.4f}");
+  // Over heterogeneous machine sets there is no one-processor reference, so E = T(1)/(p T) would
+  // mislead; speed-efficiency Es is the measure there (seed 002).
+  const bool has_e = !by_sets(d);
+  if (has_e) t.add_column("E", "{:.4f}");
   const bool has_es = std::isfinite(d.points.front().ctx.marked_speed);
   if (has_es) t.add_column("Es", "{:.4f}");
   const bool has_memory = std::isfinite(d.points.front().at_p.memory);
@@ -67,7 +70,7 @@ Table scaled_table(const ExperimentData& d) {
     row.emplace_back(tp);
     row.emplace_back(number(w / tp));
     row.emplace_back(number(metrics::average_speed(w, pt.ctx.p, tp)));
-    row.emplace_back(metrics::efficiency(pt.time_1, tp, pt.ctx.p));
+    if (has_e) row.emplace_back(metrics::efficiency(pt.time_1, tp, pt.ctx.p));
     if (has_es) row.emplace_back(number(metrics::speed_efficiency(w, tp, pt.ctx.marked_speed)));
     if (has_memory) row.emplace_back(number(pt.at_p.memory / pt.ctx.p));
     t.add_row(std::move(row));

@@ -120,6 +120,16 @@ int map_native(lua_State* L) {
   }
   for (const auto& c : value_columns) t.add_column(c, fmt_spec);
 
+  if (session.options.dry_run) {
+    report::Table points;
+    points.name = "points";
+    points.title = fmt::format("{}: points (dry run, nothing evaluated)", name);
+    points.add_column("rows").add_column("values", "{:g}").add_column("cols").add_column("value");
+    points.add_row({rows.param, static_cast<double>(rows.values.size()), cols ? cols->param : std::string("-"), value_name});
+    session.sections.push_back({name, "map", {points}});
+    push_section(L, session.sections.back());
+    return 1;
+  }
   const std::size_t nr = rows.values.size();
   const std::size_t nc = q == Quantity::Terms ? value_columns.size() : (cols ? cols->values.size() : 1);
   std::vector<double> grid(nr * nc, kNaN);

@@ -1,5 +1,8 @@
 # Runs one golden case (see CMakeLists.txt): BINARY ARGS in WORKDIR, then compares.
 string(REPLACE ";" " " shown "${ARGS}")
+foreach(f IN LISTS FILES)
+  file(REMOVE ${f})
+endforeach()
 execute_process(COMMAND ${BINARY} ${ARGS}
   WORKING_DIRECTORY ${WORKDIR}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
@@ -26,3 +29,8 @@ endforeach()
 if(NOMATCH AND "${all}" MATCHES "${NOMATCH}")
   message(FATAL_ERROR "scalerun ${shown}: output matches '${NOMATCH}'\n--- output ---\n${all}")
 endif()
+foreach(f IN LISTS FILES)
+  if(NOT EXISTS "${f}")
+    message(FATAL_ERROR "scalerun ${shown}: did not write ${f}")
+  endif()
+endforeach()

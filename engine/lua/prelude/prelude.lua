@@ -215,6 +215,15 @@ check = function(t) return native.check(t) end
 -- param("name", default): a script parameter that `--set name=value` overrides.
 function param(name, default, doc) return native.param(name, default, doc) end
 
+-------------------------------------------------------------------------------- print
+-- stdout carries only the tables (so --format json/csv stay machine-readable); what a script
+-- prints is context and goes to stderr.
+function print(...)
+  local parts = table.pack(...)
+  for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+  io.stderr:write(table.concat(parts, "\t", 1, parts.n), "\n")
+end
+
 -------------------------------------------------------------------------------- strict globals
 -- Reading an undefined global is almost always a typo (machnie{}): say so, with a suggestion.
 setmetatable(_G, {

@@ -1,0 +1,1 @@
+return { origin = "from LUA_PATH" }
