@@ -44,12 +44,10 @@ bool Graph::NodeEq::operator()(const Node& x, const Node& y) const noexcept {
 }
 
 NodeId Graph::intern(const Node& n) {
-  if (auto it = interned_.find(n); it != interned_.end()) return it->second;
   if (nodes_.size() >= 0xffffffffULL) throw std::length_error("expr: graph is full");
-  const auto id = static_cast<NodeId>(nodes_.size());
-  nodes_.push_back(n);
-  interned_.emplace(n, id);
-  return id;
+  const auto [it, added] = interned_.try_emplace(n, static_cast<NodeId>(nodes_.size()));
+  if (added) nodes_.push_back(n);
+  return it->second;
 }
 
 NodeId Graph::constant(double v) { return intern(Node{.op = Op::Const, .value = v}); }

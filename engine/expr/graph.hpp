@@ -59,7 +59,8 @@ class Graph {
   // f with each variable i for which replacement[i] is set replaced by that node.
   NodeId substitute(NodeId f, std::span<const NodeId> replacement, std::span<const bool> replace);
 
-  // Infix formula with the fewest parentheses, e.g. "(2*n^3 + 3*n^2)/p*tau".
+  // Infix formula with the fewest parentheses, e.g. "(2*n^3 + 3*n^2)/p*tau". It prints a tree:
+  // a shared sub-expression is spelled out at every use.
   std::string to_string(NodeId f) const;
   // One-point evaluation (tests, one-off values): one sweep, no recursion; bulk work uses Program.
   double eval(NodeId f, std::span<const double> vars) const;

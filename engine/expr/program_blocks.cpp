@@ -1,6 +1,6 @@
-// The block loop behind eval_batch: each block of tape::kBlock points points its variable
-// registers at the caller's arrays (or fills them when the values are not contiguous there),
-// runs the tape once, and leaves the roots in the caller's arrays.
+// The block loop behind eval_batch. For each block of tape::kBlock points the variable registers
+// are aimed at the caller's arrays (or filled, where the values are not contiguous there), the
+// tape runs once, and the roots end up in the caller's output arrays.
 
 #include <algorithm>
 #include <functional>

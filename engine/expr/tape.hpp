@@ -2,8 +2,8 @@
 // Instruction codes of a Program's tape: every Op that computes, plus a few forms the compiler
 // substitutes where it knows better than the generic op. x^2, x^3, x^4 and x^-1 are everywhere in
 // timing models, and std::pow costs tens of cycles a point where a multiply costs one.
-// x^2 and x^-1 are exact (one rounding, as a correctly rounded pow); x^3 and x^4 may differ from
-// std::pow in the last bit or two.
+// x^2 and x^-1 are single correctly rounded operations; x^3 and x^4 round twice and may differ
+// from std::pow in the last bit or two.
 
 #include <cstddef>
 #include <cstdint>

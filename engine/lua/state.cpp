@@ -93,6 +93,9 @@ void State::hook(lua_State* L, lua_Debug*) {
   const State& self = owner(L);
   const bool interrupted = interrupt_requested.load(std::memory_order_relaxed);
   if (!interrupted && !self.expired()) return;
+  // From now on raise at every instruction: a script that catches the error with pcall and loops
+  // on meets it again at its very next instruction, outside the pcall, so it cannot run on.
+  lua_sethook(L, hook, LUA_MASKCOUNT, 1);
   // The position of the Lua function that was running, so the message says where it spun.
   lua_Debug here;
   char where[512] = "";

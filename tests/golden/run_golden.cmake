@@ -1,5 +1,7 @@
+cmake_minimum_required(VERSION 3.25)
 # Runs one golden case (see CMakeLists.txt): BINARY ARGS in WORKDIR, then compares.
 string(REPLACE ";" " " shown "${ARGS}")
+list(REMOVE_ITEM FILES "")
 foreach(f IN LISTS FILES)
   file(REMOVE ${f})
 endforeach()
