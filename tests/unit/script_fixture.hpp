@@ -6,13 +6,17 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 #include "lua/error.hpp"
 #include "study/script_runner.hpp"
 
 namespace scalerun::testing {
 
+// One folder per test process: ctest runs test cases in parallel processes, which must not
+// overwrite each other's scripts.
 inline std::string write_script(const std::string& name, const std::string& source) {
-  const auto dir = std::filesystem::temp_directory_path() / "scalerun-unit";
+  const auto dir = std::filesystem::temp_directory_path() / ("scalerun-unit-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   const auto path = dir / name;
   std::ofstream(path) << source;

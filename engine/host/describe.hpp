@@ -1,0 +1,40 @@
+#pragma once
+// `scalerun --describe-host`: this host as a machine script (machines/host.lua) that experiments
+// can require like any described machine: topology from hwloc, speeds and bandwidth measured.
+
+#include <cstddef>
+#include <string>
+
+#include "host/topology.hpp"
+
+namespace scalerun::host {
+
+struct DescribeOptions {
+  double seconds = 0.2;                // per benchmark: one core, all cores, memory
+  std::size_t stream_array_bytes = 0;  // 0: STREAM's rule, 4x the last-level caches (>= 32 MiB)
+};
+
+struct HostDescription {
+  Topology topology;
+  int threads = 0;                  // threads the all-core benchmarks ran (one per PU)
+  double core_speed = 0;            // flop/s of one core running the speed benchmark alone
+  double aggregate_speed = 0;       // flop/s of all threads together
+  double speed_per_core = 0;        // aggregate_speed / cores: the marked speed C_i of a core
+  double memory_bandwidth = 0;      // bytes/s of the triad on all threads
+  std::size_t stream_array_bytes = 0;
+  std::string speed_benchmark, bandwidth_benchmark;  // what ran, for the script's comments
+  std::string measured_at;          // UTC, ISO 8601
+  std::string build_warning;        // non-empty when this build cannot give meaningful speeds
+};
+
+// Reads the topology and runs the benchmarks (about 3 x options.seconds, plus allocating the
+// arrays). Throws std::runtime_error when hwloc fails or a benchmark computes a wrong result.
+HostDescription describe(const DescribeOptions& options = {});
+
+// The text of machines/host.lua: `return machine { name, doc, clock, peak, speed, memory, procs }`
+// in the vocabulary's units, with comments recording caches, bandwidth, benchmarks and date.
+// speed is the per-core marked speed with all cores busy (so p * speed is the measured speed
+// of the whole host); peak is one core alone, measured (not the vendor's figure).
+std::string to_machine_script(const HostDescription& description);
+
+}  // namespace scalerun::host

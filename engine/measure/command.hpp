@@ -1,0 +1,63 @@
+#pragma once
+// Running an external program as a kernel of measure mode: start it without a shell, time it,
+// collect the end of its output, and stop it (and everything it started) when it runs too long.
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace scalerun::measure {
+
+// The program could not be started at all (not found, not executable, bad working directory).
+// Distinct from a program that started and failed, which is a CommandResult.
+class CommandError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunOptions {
+  double timeout_seconds = 0;               // 0: no limit; else its process group is killed then
+  std::string working_dir;                  // empty: scalerun's own
+  std::map<std::string, std::string> env;   // added to scalerun's environment (replacing names)
+  std::string from_template;                // named in error messages: "(from template '...')"
+  // Polled at least every 50 ms while the program runs; returning true kills it (SIGINT).
+  std::function<bool()> cancelled;
+};
+
+// At most this many bytes of each output stream are kept: the end, where summaries and error
+// messages are. A program may write gigabytes; the measurement must not hold them.
+inline constexpr std::size_t kOutputTailBytes = 64 * 1024;
+
+struct CommandResult {
+  int exit_code = -1;         // the exit status; -1 when a signal ended it
+  int signal = 0;             // the signal that ended it (SIGKILL after a timeout), else 0
+  bool timed_out = false;
+  bool cancelled = false;
+  double wall_seconds = 0;    // steady clock from fork to the exit being seen
+  std::string stdout_text;    // the last kOutputTailBytes (or less) of each stream, starting at
+  std::string stderr_text;    // a line boundary when anything was dropped
+  std::size_t stdout_dropped = 0, stderr_dropped = 0;  // bytes not kept
+
+  bool ok() const noexcept { return exit_code == 0 && !timed_out && !cancelled; }
+};
+
+// Runs argv[0] (looked up on PATH when it has no '/') with argv, stdin from /dev/null, stdout and
+// stderr collected through pipes read with poll() so a program filling either cannot deadlock.
+// It runs in its own process group; after it exits, whatever it left in that group is killed
+// too, since stragglers would hold the pipes open and load the next measurement.
+// Throws CommandError when it cannot start, e.g. "command not found: ./solver (from template
+// './solver --n {n}')"; a program that starts and fails is reported in the result instead.
+CommandResult run_command(const std::vector<std::string>& argv, const RunOptions& options = {});
+
+// "./solver --n 100 --threads 4: exited with status 3", "killed by signal SIGSEGV (Segmentation
+// fault)", "timed out after 0.3 s" or "interrupted", then the last lines of stderr (of stdout
+// when stderr is empty), indented.
+std::string describe_failure(const CommandResult& result, const std::vector<std::string>& argv);
+
+// argv as a shell would need it typed, so a failing command can be pasted and rerun by hand.
+std::string format_command_line(const std::vector<std::string>& argv);
+
+}  // namespace scalerun::measure

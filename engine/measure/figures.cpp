@@ -1,0 +1,37 @@
+#include "measure/figures.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace scalerun::measure {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+Figures parse_json_figures(std::string_view text) {
+  std::size_t end = text.size();
+  while (end > 0) {
+    const std::size_t newline = text.rfind('\n', end - 1);
+    const std::size_t begin = newline == std::string_view::npos ? 0 : newline + 1;
+    const std::string_view line = trim(text.substr(begin, end - begin));
+    end = newline == std::string_view::npos ? 0 : newline;
+    // The cheap test first: most lines of a chatty program are not JSON at all.
+    if (line.empty() || line.front() != '{') continue;
+    const auto json = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+    if (!json.is_object()) continue;
+    Figures figures;
+    for (const auto& [key, value] : json.items()) {
+      if (value.is_number()) figures.emplace(key, value.get<double>());
+    }
+    return figures;
+  }
+  return {};
+}
+
+}  // namespace scalerun::measure

@@ -1,0 +1,137 @@
+#include "store/database.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "store/schema.hpp"
+
+namespace scalerun::store {
+
+namespace {
+
+// Timestamps the database stamps itself: ISO 8601 UTC with milliseconds, sortable as text.
+constexpr std::string_view kNow = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+// A clearer line than SQLite's "unable to open database file" for the two usual mistakes.
+void check_path(const std::string& path, bool create) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status)) {
+    throw std::runtime_error(fmt::format("'{}' is a directory, not a database file", path));
+  }
+  if (!create && !std::filesystem::exists(status)) {
+    throw std::runtime_error(fmt::format("'{}' does not exist", path));
+  }
+}
+
+constexpr std::string_view kSelectRun =
+    "SELECT id, started_at, finished_at, status, script, script_hash, experiment, kernel, "
+    "machine, mode, command_line, host, cpu, cores, compiler, build_type, git_revision, "
+    "scalerun_version, (SELECT count(*) FROM points WHERE points.run_id = runs.id) "
+    "FROM runs ";
+
+StoredRun read_run(const sqlite::Statement& row) {
+  StoredRun run;
+  int c = 0;
+  run.id = row.get_int(c++);
+  run.info.started_at = row.get_text(c++);
+  run.finished_at = row.get_text(c++);
+  run.status = row.get_text(c++);
+  RunInfo& info = run.info;
+  for (std::string* text : {&info.script, &info.script_hash, &info.experiment, &info.kernel,
+                            &info.machine, &info.mode, &info.command_line, &info.host,
+                            &info.cpu}) {
+    *text = row.get_text(c++);
+  }
+  info.cores = static_cast<int>(row.get_int(c++));
+  for (std::string* text : {&info.compiler, &info.build_type, &info.git_revision,
+                            &info.scalerun_version}) {
+    *text = row.get_text(c++);
+  }
+  run.points = row.get_int(c);
+  return run;
+}
+
+}  // namespace
+
+Database Database::open(const std::string& path, Mode mode) {
+  const bool create = mode == Mode::create;
+  check_path(path, create);
+  sqlite::Connection conn(path, create);
+  schema::prepare(conn, create);
+  // Only now that the file is known to be ours: switching a foreign file to WAL would change it.
+  // journal_mode is stored in the file; synchronous and foreign_keys hold per connection.
+  conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+               "cannot configure the database");
+  return Database(std::move(conn));
+}
+
+std::int64_t Database::begin_run(const RunInfo& info) {
+  sqlite::Statement insert(
+      conn_,
+      fmt::format("INSERT INTO runs(script, script_hash, experiment, kernel, machine, mode, "
+                  "command_line, host, cpu, cores, compiler, build_type, git_revision, "
+                  "scalerun_version, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+                  "?10, ?11, ?12, ?13, ?14, COALESCE(NULLIF(?15, ''), {}))",
+                  kNow),
+      "cannot record the run");
+  int i = 1;
+  for (const std::string* text : {&info.script, &info.script_hash, &info.experiment,
+                                  &info.kernel, &info.machine, &info.mode, &info.command_line,
+                                  &info.host, &info.cpu}) {
+    insert.bind_text(i++, *text);
+  }
+  insert.bind_int(i++, info.cores);
+  for (const std::string* text : {&info.compiler, &info.build_type, &info.git_revision,
+                                  &info.scalerun_version, &info.started_at}) {
+    insert.bind_text(i++, *text);
+  }
+  insert.run();
+  return conn_.last_insert_id();
+}
+
+void Database::finish_run(std::int64_t run_id, std::string_view status,
+                          std::string_view finished_at) {
+  if (status.empty()) throw std::invalid_argument("finish_run: the status is empty");
+  sqlite::Statement update(
+      conn_,
+      fmt::format("UPDATE runs SET status = ?2, finished_at = COALESCE(NULLIF(?3, ''), {}) "
+                  "WHERE id = ?1 RETURNING id",
+                  kNow),
+      "cannot finish the run");
+  update.bind_int(1, run_id).bind_text(2, status).bind_text(3, finished_at);
+  if (!update.step()) {
+    throw std::runtime_error(fmt::format("'{}' has no run {}", path(), run_id));
+  }
+  update.run();  // RETURNING: the update completes on the final step
+}
+
+std::vector<StoredRun> Database::list_runs() const {
+  sqlite::Statement select(conn_, std::string(kSelectRun) + "ORDER BY id",
+                           "cannot list the runs");
+  std::vector<StoredRun> runs;
+  while (select.step()) runs.push_back(read_run(select));
+  return runs;
+}
+
+std::optional<StoredRun> Database::run(std::int64_t run_id) const {
+  sqlite::Statement select(conn_, std::string(kSelectRun) + "WHERE id = ?1",
+                           "cannot read the run");
+  select.bind_int(1, run_id);
+  if (!select.step()) return std::nullopt;
+  return read_run(select);
+}
+
+std::string Database::integrity_check() const {
+  sqlite::Statement check(conn_, "PRAGMA integrity_check", "cannot check the database");
+  std::string findings;
+  while (check.step()) {
+    if (!findings.empty()) findings += '\n';
+    findings += check.get_text(0);
+  }
+  return findings;
+}
+
+}  // namespace scalerun::store

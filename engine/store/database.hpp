@@ -1,0 +1,74 @@
+#pragma once
+// The results database: every measured run and point, committed as each point completes, so an
+// interrupted sweep (Ctrl-C, kill) loses no completed point and --resume can skip it.
+//
+// Durability: the file is in WAL mode with synchronous=FULL. A point's transaction is in the
+// operating system's hands once its COMMIT returns (WAL mode appends to the -wal file), which
+// is what survives SIGKILL; FULL also syncs the WAL at every commit, so a completed point
+// survives a power cut or kernel panic too. The price, one fsync per point, is milliseconds
+// against a point that takes seconds to measure, and it is paid between measurements.
+//
+// One Database belongs to one thread and must not be carried across fork(); a child opens its
+// own. Several processes may share a file: writers wait for each other up to a few seconds.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "store/records.hpp"
+#include "store/sqlite.hpp"
+
+namespace scalerun::store {
+
+class Database {
+ public:
+  enum class Mode {
+    create,    // make the file and its tables when missing (sweeps: ./scalerun.db, --db FILE)
+    existing,  // the file must exist already (`scalerun runs`, `show`, export)
+  };
+
+  // Opens path, creating it in Mode::create. Throws std::runtime_error with one line naming the
+  // file when it cannot be opened, is not an SQLite file, is an SQLite file without scalerun's
+  // tables ("'x.db' is not a scalerun database (...)"), or was written by a newer scalerun.
+  static Database open(const std::string& path, Mode mode = Mode::create);
+
+  const std::string& path() const noexcept { return conn_.path(); }
+
+  // A new run; returns its id. started_at defaults to now.
+  std::int64_t begin_run(const RunInfo& info);
+  // Marks a run over: status such as "completed", "interrupted", "failed". A run never finished
+  // (killed) keeps status "running" and no finished_at. finished_at defaults to now.
+  void finish_run(std::int64_t run_id, std::string_view status, std::string_view finished_at = {});
+
+  // Stores one point under run_id in its own transaction, committed before returning; returns
+  // the point's id. Throws std::invalid_argument for a malformed record (empty names, p or a
+  // parameter not finite, a parameter named "p", extra_json that is not JSON) and
+  // std::runtime_error for an unknown run or a failed write, which leaves nothing behind.
+  std::int64_t record_point(std::int64_t run_id, const PointRecord& point);
+
+  // For --resume: the newest point measured for this configuration by any run.
+  std::optional<StoredPoint> find_point(std::string_view experiment, std::string_view kernel,
+                                        std::string_view machine,
+                                        std::string_view point_key) const;
+
+  std::vector<StoredRun> list_runs() const;                  // oldest first
+  std::optional<StoredRun> run(std::int64_t run_id) const;
+  std::vector<StoredPoint> points_of(std::int64_t run_id) const;  // in recording order
+  // The newest point per (machine, point_key) of an experiment and kernel, from all runs, on
+  // one machine (empty: every machine); ordered by machine, p, point_key.
+  std::vector<StoredPoint> latest_points(std::string_view experiment, std::string_view kernel,
+                                         std::string_view machine = {}) const;
+
+  // SQLite's PRAGMA integrity_check: "ok", or its findings one per line.
+  std::string integrity_check() const;
+
+ private:
+  explicit Database(sqlite::Connection conn) : conn_(std::move(conn)) {}
+
+  sqlite::Connection conn_;
+};
+
+}  // namespace scalerun::store

@@ -1,0 +1,51 @@
+#pragma once
+// Dense C = A B for N x N doubles, row-major, blocked for the caches and parallel over blocks of
+// rows of C. Every entry of C is summed over k in increasing order whatever the blocking or the
+// worker count, so C is bit-identical for every p.
+//
+// Parameters: N (>= 1), seed. Work W = 2 N^3 (flops); memory M = 3 * 8 N^2 bytes (A, B, C), as in
+// kernels/matmul.lua.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "runtime/native_kernel.hpp"
+#include "runtime/runtime.hpp"
+
+namespace scalerun::kernels {
+
+struct Matrix {
+  std::size_t n = 0;
+  std::vector<double> values;  // row-major, n * n
+
+  explicit Matrix(std::size_t size) : n(size), values(size * size, 0.0) {}
+  double& at(std::size_t i, std::size_t j) { return values[i * n + j]; }
+  double at(std::size_t i, std::size_t j) const { return values[i * n + j]; }
+};
+
+// Entries uniform in [-1, 1) from a counter-based stream, so inputs do not depend on p either.
+Matrix random_matrix(std::size_t n, std::uint64_t seed);
+
+// Rows [lo, hi) of C = A B (C's rows are overwritten): the body every worker count runs.
+void multiply_rows(const Matrix& a, const Matrix& b, Matrix& c, std::size_t lo, std::size_t hi);
+
+void multiply(const Matrix& a, const Matrix& b, Matrix& c, runtime::Runtime& rt);
+
+// O(N^2) check of C = A B: C x against A (B x) for a random x with entries in [1, 2) (Freivalds;
+// positive entries so no corrupted column hides behind a near-zero weight), and a sample of
+// entries against their dot products, each within 8 N eps times the same sums taken over
+// absolute values (the rounding bound of a dot product of length N, with room to spare).
+runtime::KernelResult verify_product(const Matrix& a, const Matrix& b, const Matrix& c, std::uint64_t seed);
+
+class MatmulKernel final : public runtime::NativeKernel {
+ public:
+  std::string_view name() const override { return "matmul"; }
+  std::string_view doc() const override;
+  std::span<const runtime::ParamSpec> params() const override;
+  double work(const runtime::Params& given) const override;
+  double memory(const runtime::Params& given) const override;
+  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
+};
+
+}  // namespace scalerun::kernels

@@ -1,0 +1,79 @@
+#include "kernels/native/montecarlo.hpp"
+
+#include <array>
+#include <cmath>
+#include <numbers>
+
+#include <fmt/format.h>
+
+#include "kernels/native/counter_rng.hpp"
+
+namespace scalerun::kernels {
+
+namespace {
+
+constexpr std::array<runtime::ParamSpec, 2> kParams{{
+    {"samples", 1e7, 1, "random points drawn"},
+    {"seed", 1, 0, "random stream"},
+}};
+
+}  // namespace
+
+std::uint64_t count_hits(std::uint64_t seed, std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t hits = 0;
+  for (std::uint64_t i = lo; i < hi; ++i) {
+    const double x = unit_double(counter_random(seed, 2 * i));
+    const double y = unit_double(counter_random(seed, 2 * i + 1));
+    hits += x * x + y * y < 1.0 ? 1 : 0;
+  }
+  return hits;
+}
+
+PiEstimate estimate_pi(std::uint64_t samples, std::uint64_t seed, runtime::Runtime& rt) {
+  PiEstimate e;
+  e.samples = samples;
+  e.hits = rt.parallel_reduce(
+      std::size_t{0}, static_cast<std::size_t>(samples), static_cast<std::size_t>(kSamplesPerChunk),
+      std::uint64_t{0},
+      [seed](std::size_t lo, std::size_t hi, std::uint64_t acc) { return acc + count_hits(seed, lo, hi); },
+      [](std::uint64_t a, std::uint64_t b) { return a + b; });
+  return e;
+}
+
+runtime::KernelResult verify_pi(const PiEstimate& e) {
+  runtime::KernelResult r;
+  r.checksum = e.pi();
+  if (e.samples == 0 || e.hits > e.samples) {
+    r.message = fmt::format("montecarlo: impossible count, {} hits in {} samples", e.hits, e.samples);
+    return r;
+  }
+  constexpr double q = std::numbers::pi / 4;
+  const double sigma = 4 * std::sqrt(q * (1 - q) / static_cast<double>(e.samples));
+  const double error = e.pi() - std::numbers::pi;
+  r.verified = std::abs(error) <= 6 * sigma;
+  r.message = fmt::format("montecarlo: pi ~ {:.9f} from {} samples, error {:.3g} = {:.2f} sigma (bound 6)",
+                          e.pi(), e.samples, error, error / sigma);
+  return r;
+}
+
+std::string_view MonteCarloKernel::doc() const {
+  return "Monte Carlo estimate of pi with a counter-based generator; W = samples";
+}
+
+std::span<const runtime::ParamSpec> MonteCarloKernel::params() const { return kParams; }
+
+double MonteCarloKernel::work(const runtime::Params& given) const {
+  return static_cast<double>(runtime::count_param(kParams, given, "samples"));
+}
+
+double MonteCarloKernel::memory(const runtime::Params&) const { return sizeof(std::uint64_t); }
+
+runtime::KernelResult MonteCarloKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+  const std::uint64_t samples = runtime::count_param(kParams, given, "samples");
+  const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
+  PiEstimate e;
+  rt.measure([&] { e = estimate_pi(samples, seed, rt); });
+  return verify_pi(e);
+}
+
+}  // namespace scalerun::kernels

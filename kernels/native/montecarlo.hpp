@@ -1,0 +1,45 @@
+#pragma once
+// Monte Carlo estimate of pi: the fraction of uniform points in the unit square that fall inside
+// the quarter circle is pi/4. Samples come from a counter-based generator and the hits are an
+// integer sum, so the estimate is bit-identical for every worker count.
+//
+// Parameters: samples (>= 1), seed. Work W = samples (one operation = one sample: two draws, two
+// multiplies, an add and a compare); memory M = 8 bytes (one hit counter: the sample stream is
+// generated, never stored).
+
+#include <cstdint>
+
+#include "runtime/native_kernel.hpp"
+#include "runtime/runtime.hpp"
+
+namespace scalerun::kernels {
+
+struct PiEstimate {
+  std::uint64_t samples = 0;
+  std::uint64_t hits = 0;
+  double pi() const { return 4.0 * static_cast<double>(hits) / static_cast<double>(samples); }
+};
+
+// Samples per chunk: fixed, so the chunks are the same for every p (0.2 ms or so each).
+inline constexpr std::uint64_t kSamplesPerChunk = 1 << 16;
+
+// Hits among samples [lo, hi) of stream `seed`: the body every worker count runs.
+std::uint64_t count_hits(std::uint64_t seed, std::uint64_t lo, std::uint64_t hi);
+
+PiEstimate estimate_pi(std::uint64_t samples, std::uint64_t seed, runtime::Runtime& rt);
+
+// Within 6 standard deviations of pi: sigma = 4 sqrt(q (1 - q) / samples), q = pi / 4. A correct
+// run fails with probability 2e-9.
+runtime::KernelResult verify_pi(const PiEstimate& e);
+
+class MonteCarloKernel final : public runtime::NativeKernel {
+ public:
+  std::string_view name() const override { return "montecarlo"; }
+  std::string_view doc() const override;
+  std::span<const runtime::ParamSpec> params() const override;
+  double work(const runtime::Params& given) const override;
+  double memory(const runtime::Params& given) const override;
+  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
+};
+
+}  // namespace scalerun::kernels

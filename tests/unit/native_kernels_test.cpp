@@ -1,0 +1,145 @@
+// The native kernels: the registry, verification, determinism across worker counts, and that a
+// wrong answer fails verification.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "kernels/native/matmul.hpp"
+#include "kernels/native/montecarlo.hpp"
+#include "runtime/registry.hpp"
+#include "runtime/runtime.hpp"
+
+using namespace scalerun;
+using runtime::Params;
+using runtime::Runtime;
+
+TEST_CASE("native kernels: the registry finds kernels by their native name", "[runtime][native]") {
+  REQUIRE(runtime::find_kernel("montecarlo") != nullptr);
+  REQUIRE(runtime::find_kernel("matmul") != nullptr);
+  CHECK(runtime::find_kernel("montecarlo")->name() == "montecarlo");
+  CHECK(runtime::find_kernel("nope") == nullptr);
+  CHECK(runtime::kernel_names().size() == 2);
+  CHECK_THROWS_WITH(runtime::kernel("nope"), Catch::Contains("montecarlo") && Catch::Contains("matmul"));
+}
+
+TEST_CASE("native kernels: work and memory follow the kernel descriptions", "[runtime][native]") {
+  const auto& mm = runtime::kernel("matmul");
+  CHECK(mm.work({{"N", 512}}) == 2.0 * 512 * 512 * 512);
+  CHECK(mm.memory({{"N", 512}}) == 3.0 * 8 * 512 * 512);
+  CHECK(mm.work({}) == 2.0 * 512 * 512 * 512);                      // the default
+  CHECK(mm.work({{"N", 4}, {"elem", 8}}) == 2.0 * 4 * 4 * 4);  // model-only entries are ignored
+  const auto& mc = runtime::kernel("montecarlo");
+  CHECK(mc.work({{"samples", 1e6}}) == 1e6);
+  CHECK_THROWS_AS(mm.work({{"N", 0}}), std::invalid_argument);
+  CHECK_THROWS_AS(mm.work({{"N", 2.5}}), std::invalid_argument);
+  CHECK_THROWS_AS(mc.work({{"samples", 1e300}}), std::invalid_argument);
+}
+
+TEST_CASE("native kernels: montecarlo is verified and bit-identical for p = 1, 2, 4", "[runtime][native]") {
+  const auto& mc = runtime::kernel("montecarlo");
+  const Params params{{"samples", 3e6 + 17}, {"seed", 7}};
+  double checksum = 0;
+  for (int p : {1, 2, 4}) {
+    Runtime rt(p);
+    const auto r = mc.run(params, rt);
+    INFO(r.message);
+    CHECK(r.verified);
+    if (p == 1) checksum = r.checksum;
+    CHECK(r.checksum == checksum);
+    const auto s = rt.finish();
+    CHECK(s.reductions == 1);
+    CHECK(s.tpara > 0);
+  }
+}
+
+TEST_CASE("native kernels: montecarlo hits do not depend on how the samples are split", "[runtime][native]") {
+  const std::uint64_t whole = kernels::count_hits(3, 0, 100000);
+  CHECK(kernels::count_hits(3, 0, 33333) + kernels::count_hits(3, 33333, 100000) == whole);
+}
+
+TEST_CASE("native kernels: a wrong pi estimate fails verification", "[runtime][native]") {
+  kernels::PiEstimate e;
+  e.samples = 1000000;
+  e.hits = 785398;  // pi/4 of them
+  CHECK(kernels::verify_pi(e).verified);
+  e.hits = 790000;  // about 11 sigma high
+  CHECK_FALSE(kernels::verify_pi(e).verified);
+  e.hits = e.samples + 1;
+  CHECK_FALSE(kernels::verify_pi(e).verified);
+}
+
+TEST_CASE("native kernels: matmul matches a plain triple loop", "[runtime][native]") {
+  const std::size_t n = 37;  // not a multiple of any block size
+  const auto a = kernels::random_matrix(n, 1), b = kernels::random_matrix(n, 2);
+  kernels::Matrix c(n);
+  Runtime rt(2);
+  kernels::multiply(a, b, c, rt);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      double dot = 0;
+      for (std::size_t k = 0; k < n; ++k) dot += a.at(i, k) * b.at(k, j);
+      CHECK(c.at(i, j) == Approx(dot).margin(1e-12));
+    }
+}
+
+TEST_CASE("native kernels: matmul is verified and identical for p = 1, 2, 4", "[runtime][native]") {
+  const auto& mm = runtime::kernel("matmul");
+  for (double n : {1.0, 100.0, 300.0}) {
+    double checksum = 0;
+    for (int p : {1, 2, 4}) {
+      Runtime rt(p);
+      const auto r = mm.run({{"N", n}, {"seed", 5}}, rt);
+      INFO(r.message);
+      CHECK(r.verified);
+      if (p == 1) checksum = r.checksum;
+      CHECK(r.checksum == checksum);
+      CHECK(rt.finish().loops == 1);
+    }
+  }
+}
+
+TEST_CASE("native kernels: a corrupted product fails verification", "[runtime][native]") {
+  const std::size_t n = 64;
+  const auto a = kernels::random_matrix(n, 1), b = kernels::random_matrix(n, 2);
+  kernels::Matrix c(n);
+  Runtime rt(2);
+  kernels::multiply(a, b, c, rt);
+  REQUIRE(kernels::verify_product(a, b, c, 9).verified);
+  SECTION("one entry off by a millionth") {
+    c.at(17, 42) += 1e-6;
+    CHECK_FALSE(kernels::verify_product(a, b, c, 9).verified);
+  }
+  SECTION("two rows swapped") {
+    for (std::size_t j = 0; j < n; ++j) std::swap(c.at(3, j), c.at(4, j));
+    CHECK_FALSE(kernels::verify_product(a, b, c, 9).verified);
+  }
+  SECTION("a NaN") {
+    c.at(0, 0) = std::nan("");
+    CHECK_FALSE(kernels::verify_product(a, b, c, 9).verified);
+  }
+  SECTION("the transpose of the product") {
+    kernels::Matrix t(n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) t.at(i, j) = c.at(j, i);
+    CHECK_FALSE(kernels::verify_product(a, b, t, 9).verified);
+  }
+}
+
+TEST_CASE("native kernels: overheads of a real run add up to its wall time", "[runtime][native]") {
+  const auto& mm = runtime::kernel("matmul");
+  const Params params{{"N", 200}};
+  Runtime one(1);
+  REQUIRE(mm.run(params, one).verified);
+  const auto s1 = one.finish();
+  Runtime two(2);
+  REQUIRE(mm.run(params, two).verified);
+  const auto s2 = two.finish();
+  const auto o = s2.overheads(s1);
+  CHECK(o.compute + o.serial + o.imbalance + o.sync + o.residual == Approx(s2.tpara).epsilon(1e-9));
+  CHECK(o.latency == Approx(s2.tpara - s1.work_time() / 2).epsilon(1e-9));
+  CHECK(o.imbalance >= 0);
+  CHECK(o.sync >= 0);
+}
