@@ -30,5 +30,5 @@ return kernel {
       comm    = where(gt(p, 1), k.t * k.n * k.delta / k.u, 0),
     }
   end,
-  native = "montecarlo",
+  native = "montecarlo_slices",  -- the time-sliced program of seed 004 §5 (not built yet)
 }

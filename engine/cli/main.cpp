@@ -15,6 +15,7 @@
 #include "lua/state.hpp"
 #include "report/formatters.hpp"
 #include "study/script_runner.hpp"
+#include "cli/database_commands.hpp"
 #include "util/host_context.hpp"
 
 namespace {
@@ -33,6 +34,7 @@ std::string join_command_line(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   using namespace scalerun;
+  if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
   CLI::App app{"scalerun: a scalability laboratory driven by Lua scripts.\n"
                "Runs FILE.lua and prints its scalability tables."};
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
@@ -45,8 +47,10 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"table", "csv", "json", "markdown"}));
   app.add_option("--out", out_dir, "also write every table as CSV plus results.json into DIR");
   app.add_option("--set", sets, "override a script param(): --set name=value (repeatable)");
-  app.add_option("--mode", request.options.mode, "where numbers come from: model")
+  app.add_option("--mode", request.options.mode, "where numbers come from: model or measure (the default of experiments that name none)")
       ->check(CLI::IsMember({"model", "measure", "simulate"}));
+  app.add_option("--db", request.options.db_path, "results database for measured runs (default scalerun.db)");
+  app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
   app.add_flag("--dry-run", request.options.dry_run, "list each experiment's points without evaluating them");
   app.add_option("--script-timeout", request.timeout_seconds, "stop a script that runs longer (seconds)")
       ->check(CLI::PositiveNumber);
@@ -74,11 +78,12 @@ int main(int argc, char** argv) {
     }
     request.options.sets[s.substr(0, eq)] = s.substr(eq + 1);
   }
-  if (request.options.mode != "model") {
-    std::cerr << "scalerun: --mode " << request.options.mode
-              << ": not available in this version of scalerun (only model)\n";
+  if (request.options.mode == "simulate") {
+    std::cerr << "scalerun: --mode simulate: not available in this version of scalerun (model or measure)\n";
     return kExitError;
   }
+  request.options.script_path = request.script;
+  request.options.command_line = join_command_line(argc, argv);
   report::Format format;
   report::parse_format(format_name, format);
 

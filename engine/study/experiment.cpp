@@ -13,6 +13,7 @@
 #include "lua/field_reader.hpp"
 #include "lua/state.hpp"
 #include "study/experiment_reports.hpp"
+#include "study/measure_experiment.hpp"
 #include "study/kernel_config.hpp"
 #include "study/results.hpp"
 #include "study/session.hpp"
@@ -24,8 +25,8 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup",
-                                           "isoefficiency", "overhead", "formula"};
+const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup", "isoefficiency",
+                                           "overhead", "formula", "measured", "compare"};
 
 std::string machine_name_at(lua_State* L, int index) {
   lua_getfield(L, index, "name");
@@ -80,14 +81,20 @@ void check_evaluation(const model::KernelModel& model, const std::vector<double>
 ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   ExperimentSpec spec;
   r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
-                    "bounds", "px_max", "doc"});
+                    "bounds", "px_max", "doc", "repeats", "warmup"});
   spec.name = r.string("name");
   spec.title = r.string_or("title", "");
   spec.where = r.where();
   const std::string mode = r.string_or("mode", session_of(L).options.mode);
-  if (mode != "model") {
-    r.fail("mode", fmt::format("'{}' is not available in this version of scalerun; use \"model\"", mode));
+  if (mode != "model" && mode != "measure") {
+    r.fail("mode", fmt::format("'{}' is not available in this version of scalerun; use \"model\" or \"measure\"", mode));
   }
+  spec.mode = mode;
+  const double repeat = r.number_or("repeats", 5), warmup = r.number_or("warmup", 1);
+  if (repeat < 1 || repeat != std::floor(repeat)) r.fail("repeats", fmt::format("a whole number >= 1 expected, got {:g}", repeat));
+  if (warmup < 0 || warmup != std::floor(warmup)) r.fail("warmup", fmt::format("a whole number >= 0 expected, got {:g}", warmup));
+  spec.repeat = static_cast<int>(repeat);
+  spec.warmup = static_cast<int>(warmup);
   const bool has_procs = r.has("procs"), has_sets = r.has("sets");
   if (has_procs == has_sets) r.fail("procs", "give either procs = { 1, 2, 4, ... } or sets = machine_sets{ ... }");
   if (has_procs) {
@@ -278,6 +285,10 @@ int experiment_native(lua_State* L) {
     r.fail("bounds", "the triple report needs bounds = { T = seconds, E = efficiency, B = bytes per processor }");
   }
 
+  if (spec.mode == "measure" && !session.options.dry_run) {
+    if (spec.procs.empty()) r.fail("sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
+    return run_measure_experiment(L, spec, kernel, machines.front(), r);
+  }
   if (session.options.dry_run) {
     report::Section section{spec.name, "experiment", {dry_run_table(spec, L, machines)}};
     session.sections.push_back(section);

@@ -32,6 +32,8 @@ struct ExperimentSpec {
   Bounds bounds;
   double px_max = 1024;
   std::string machine_name;
+  std::string mode = "model";  // "model" or "measure"
+  int repeat = 5, warmup = 1;  // measure mode: runs kept per point, runs discarded first
 };
 
 // One evaluated point of an experiment.

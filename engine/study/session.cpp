@@ -16,6 +16,11 @@ void Session::info(const std::string& message) const {
   if (options.verbose && !options.quiet) std::cerr << "scalerun: " << message << '\n';
 }
 
+store::Database& Session::db() {
+  if (!database) database.emplace(store::Database::open(options.db_path));
+  return *database;
+}
+
 void attach(lua_State* L, Session& session) {
   lua_pushlightuserdata(L, &session);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &kSessionKey);

@@ -11,6 +11,7 @@
 #include <lua.hpp>
 
 #include "report/table.hpp"
+#include "store/database.hpp"
 
 namespace scalerun::study {
 
@@ -20,6 +21,9 @@ struct SessionOptions {
   bool quiet = false;
   std::string mode = "model";
   std::map<std::string, std::string> sets;  // --set name=value, as typed
+  std::string db_path = "scalerun.db";      // --db: where measured runs are stored
+  bool resume = false;                      // --resume: skip points already in the database
+  std::string script_path, command_line;    // for the database's record of each run
 };
 
 struct Session {
@@ -29,6 +33,9 @@ struct Session {
   std::vector<std::string> used_sets;        // --set names some param() consumed
   int checks_failed = 0;
   int checks_run = 0;
+  std::optional<store::Database> database;  // opened by the first measured experiment
+
+  store::Database& db();
 
   // Warnings and context go to stderr (unless --quiet), never into the tables.
   void warn(const std::string& message) const;

@@ -1,0 +1,338 @@
+#include "study/measure_experiment.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/state.hpp"
+#include "model/kernel_model.hpp"
+#include "runtime/registry.hpp"
+#include "store/point_key.hpp"
+#include "study/measurement.hpp"
+#include "study/metrics.hpp"
+#include "study/results.hpp"
+#include "study/session.hpp"
+#include "util/host_context.hpp"
+#include "util/progress.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+using report::Cell;
+using report::Table;
+
+struct MeasuredPoint {
+  double p = 1;
+  runtime::Params params;
+  double work = 0;
+  double median = 0, mad = 0, cv = 0;
+  int samples = 0;
+  std::map<std::string, double> figures;  // instrumentation: raw sums and the breakdown
+  bool verified = true;
+  std::string verify_message;
+  bool resumed = false;
+  double predicted = std::nan("");
+};
+
+// The kernel's numeric scalar parameters, as the native kernel receives them.
+runtime::Params native_params(lua_State* L, int kernel) {
+  runtime::Params params;
+  lua_getfield(L, kernel, "params");
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER) {
+        params[lua_tostring(L, -2)] = lua_tonumber(L, -1);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return params;
+}
+
+std::string string_field(lua_State* L, int index, const char* field) {
+  lua_getfield(L, index, field);
+  std::string s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  lua_pop(L, 1);
+  return s;
+}
+
+std::map<std::string, double> raw_figures(const runtime::RunStats& s) {
+  return {{"tpara", s.tpara}, {"serial", s.serial}, {"busy", s.busy_sum()}, {"idle", s.idle_sum()},
+          {"primitives", s.primitive_sum()}, {"work_time", s.work_time()}};
+}
+
+// Seed 000 eq. 5-7 from the raw sums of a point and of the one-worker reference.
+void add_breakdown(MeasuredPoint& pt, const MeasuredPoint& one) {
+  auto& f = pt.figures;
+  const double p = pt.p, s = f["serial"];
+  const double t1_work = one.figures.at("work_time");
+  const double ml = f["work_time"] - t1_work;
+  const double it = f["idle"] + (p - 1) * s;
+  const double pt_sum = f["primitives"];
+  f["compute"] = t1_work / p;
+  f["serial_share"] = s * (p - 1) / p;
+  f["imbalance"] = f["idle"] / p;
+  f["sync"] = pt_sum / p;
+  f["residual"] = ml / p;
+  f["ML"] = ml;
+  f["IT"] = it;
+  f["PT"] = pt_sum;
+  f["latency"] = (ml + it + pt_sum) / p;
+}
+
+std::string describe_params(const runtime::Params& params) {
+  std::string text;
+  for (const auto& [k, v] : params) text += fmt::format("{}{}={:g}", text.empty() ? "" : " ", k, v);
+  return text;
+}
+
+}  // namespace
+
+int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int machine, const lua::FieldReader& r) {
+  Session& session = session_of(L);
+  const std::string kernel_name = string_field(L, kernel, "name");
+  const std::string native_name = string_field(L, kernel, "native");
+  if (native_name.empty()) {
+    r.fail("kernel", fmt::format("kernel '{}' has no native = \"...\" implementation to measure", kernel_name));
+  }
+  const runtime::NativeKernel* native = runtime::find_kernel(native_name);
+  if (native == nullptr) {
+    std::string known;
+    for (auto n : runtime::kernel_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
+    r.fail("kernel", fmt::format("kernel '{}' names native = \"{}\", which this build does not have (known: {})",
+                                 kernel_name, native_name, known));
+  }
+  if (spec.rule.kind != model::RuleKind::Fixed) {
+    r.fail("scale", "measure mode runs fixed-size sweeps in this version (scale = fixed{})");
+  }
+  const runtime::Params params = native_params(L, kernel);
+  const double work = native->work(params);
+  const double memory = native->memory(params);
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+
+  // The one-worker reference comes first: speedup, efficiency and the breakdown need it.
+  std::vector<double> procs = spec.procs;
+  if (std::find(procs.begin(), procs.end(), 1.0) == procs.end()) procs.insert(procs.begin(), 1.0);
+  std::stable_sort(procs.begin(), procs.end());
+
+  std::unique_ptr<model::KernelModel> model;
+  lua_getfield(L, kernel, "model");
+  const bool has_model = lua_type(L, -1) == LUA_TFUNCTION;
+  lua_pop(L, 1);
+  std::string model_problem;
+  if (has_model) {
+    try {
+      model = std::make_unique<model::KernelModel>(L, kernel, machine);
+    } catch (const ScriptError& e) {
+      // The measurement stands on its own; the comparison is skipped and says why.
+      model_problem = e.what();
+    }
+  }
+
+  store::Database& db = session.db();
+  store::RunInfo info;
+  const report::Context ctx = util::make_context(session.options.script_path, session.options.command_line);
+  info.script = ctx.script_path;
+  info.script_hash = ctx.script_hash;
+  info.experiment = spec.name;
+  info.kernel = kernel_name;
+  info.machine = spec.machine_name;
+  info.mode = "measure";
+  info.command_line = ctx.command_line;
+  info.host = ctx.host;
+  info.cpu = ctx.cpu;
+  info.cores = ctx.cores;
+  info.compiler = ctx.compiler;
+  info.build_type = ctx.build_type;
+  info.git_revision = ctx.git_revision;
+  info.scalerun_version = ctx.scalerun_version;
+  const std::int64_t run_id = db.begin_run(info);
+
+  util::Progress progress(spec.name, procs.size(), session.options.quiet);
+  std::vector<MeasuredPoint> points;
+  MeasureSettings settings{spec.warmup, spec.repeat};
+  int resumed = 0;
+  for (std::size_t i = 0; i < procs.size(); ++i) {
+    lua::owner(L).check_budget();
+    MeasuredPoint pt;
+    pt.p = procs[i];
+    pt.params = params;
+    pt.work = work;
+    const std::map<std::string, double> key_params(params.begin(), params.end());
+    const std::string key = store::point_key(pt.p, key_params);
+    if (pt.p > cores) {
+      progress.note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the "
+                                "workers share cores", spec.name, pt.p, cores));
+    }
+    std::optional<store::StoredPoint> stored;
+    if (session.options.resume) stored = db.find_point(spec.name, kernel_name, spec.machine_name, key);
+    if (stored) {
+      pt.median = stored->record.median;
+      pt.mad = stored->record.mad;
+      pt.cv = stored->record.cv;
+      pt.samples = static_cast<int>(stored->record.samples.size());
+      pt.figures = stored->record.instrumentation;
+      pt.verified = stored->record.verified;
+      pt.verify_message = stored->record.verify_message;
+      pt.resumed = true;
+      ++resumed;
+    } else {
+      const Measurement m = measure_native(*native, params, static_cast<int>(pt.p), settings);
+      pt.median = m.median;
+      pt.mad = m.mad;
+      pt.cv = m.cv;
+      pt.samples = static_cast<int>(m.samples.size());
+      pt.figures = raw_figures(m.stats);
+      pt.verified = m.verified;
+      pt.verify_message = m.verify_message;
+      if (!points.empty()) add_breakdown(pt, points.front());
+      store::PointRecord rec;
+      rec.experiment = spec.name;
+      rec.kernel = kernel_name;
+      rec.machine = spec.machine_name;
+      rec.point_key = key;
+      rec.p = pt.p;
+      rec.params = key_params;
+      rec.samples = m.samples;
+      rec.median = m.median;
+      rec.mad = m.mad;
+      rec.cv = m.cv;
+      rec.instrumentation = pt.figures;
+      rec.verified = m.verified;
+      rec.verify_message = m.verify_message;
+      db.record_point(run_id, rec);  // committed now: a kill after this loses nothing
+    }
+    if (!points.empty() && !pt.figures.contains("latency")) add_breakdown(pt, points.front());
+    if (pt.cv > 0.05) {
+      progress.note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
+                                "runs", spec.name, pt.p, 100 * pt.cv, pt.samples));
+    }
+    if (!pt.verified) {
+      ++session.checks_failed;
+      ++session.checks_run;
+      progress.note(fmt::format("scalerun: error: {}: kernel '{}' at p={:g} failed verification: {}", spec.name,
+                                kernel_name, pt.p, pt.verify_message));
+    }
+    if (model) {
+      model::Evaluation e;
+      std::vector<double> slots = model->params().values();
+      model->evaluate(slots, pt.p, e);
+      pt.predicted = e.time;
+    }
+    progress.step(i + 1, fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : ""));
+    points.push_back(std::move(pt));
+  }
+  progress.finish();
+  db.finish_run(run_id, "complete");
+  if (resumed > 0) session.info(fmt::format("{}: {} of {} points taken from {}", spec.name, resumed, procs.size(),
+                                            session.options.db_path));
+
+  // Tables.
+  const MeasuredPoint& one = points.front();
+  const std::string where_what = fmt::format("{} measured on this host ({} native, {})", kernel_name, native_name,
+                                             describe_params(params));
+  std::vector<Table> tables;
+  for (const auto& name : spec.reports) {
+    if (name == "scaled" || name == "measured") {
+      Table t;
+      t.name = "measured";
+      t.title = fmt::format("{}: {}", spec.name, where_what);
+      t.add_column("p", "{:g}").add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("mad", "{:.3g}");
+      t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}").add_column("speed", "{:.6g}").add_column("S", "{:.3f}");
+      t.add_column("E", "{:.3f}").add_column("verified");
+      for (const auto& pt : points) {
+        std::vector<Cell> row;
+        for (double v : {pt.p, pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(pt.samples),
+                         pt.work / pt.median, metrics::speedup(one.median, pt.median),
+                         metrics::efficiency(one.median, pt.median, pt.p)}) {
+          row.emplace_back(v);
+        }
+        row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
+        t.add_row(std::move(row));
+      }
+      t.notes.push_back(fmt::format("median of {} runs after {} warm-up; memory {:.3g} bytes; stored in {} (run {})",
+                                    spec.repeat, spec.warmup, memory, session.options.db_path, run_id));
+      tables.push_back(std::move(t));
+    } else if (name == "speedup") {
+      Table t;
+      t.name = "speedup";
+      t.title = fmt::format("{}: measured speedup and efficiency", spec.name);
+      t.add_column("p", "{:g}").add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}");
+      t.add_column("E", "{:.4f}").add_column("karp_flatt", "{:.4f}");
+      for (const auto& pt : points) {
+        const double s = metrics::speedup(one.median, pt.median);
+        const double kf = metrics::karp_flatt(s, pt.p);
+        std::vector<Cell> row;
+        for (double v : {pt.p, one.median, pt.median, s, metrics::efficiency(one.median, pt.median, pt.p)}) row.emplace_back(v);
+        if (std::isnan(kf)) row.emplace_back(std::monostate{}); else row.emplace_back(kf);
+        t.add_row(std::move(row));
+      }
+      tables.push_back(std::move(t));
+    } else if (name == "overhead" || name == "latency") {
+      Table t;
+      t.name = name;
+      if (name == "overhead") {
+        t.title = fmt::format("{}: measured time by source (seconds per processor; they add up to T)", spec.name);
+        t.add_column("p", "{:g}").add_column("T", "{:.6g}");
+        for (const char* c : {"compute", "serial", "imbalance", "sync", "residual"}) t.add_column(c, "{:.4g}");
+        t.add_column("overhead%", "{:.1f}");
+        for (const auto& pt : points) {
+          if (!pt.figures.contains("latency")) {
+            t.add_row({pt.p, pt.figures.at("tpara"), pt.figures.at("work_time"), 0.0, 0.0, 0.0, 0.0, 0.0});
+            continue;
+          }
+          const auto& f = pt.figures;
+          t.add_row({pt.p, f.at("tpara"), f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"),
+                     f.at("residual"), 100 * f.at("latency") / f.at("tpara")});
+        }
+        t.notes.push_back("compute = T1 work/p; serial, imbalance (idle at joins and barriers) and sync (inside "
+                          "parallel primitives) as instrumented; residual = memory and contention effects");
+      } else {
+        t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7)", spec.name);
+        t.add_column("p", "{:g}").add_column("Tpara", "{:.6g}").add_column("ML", "{:.4g}").add_column("IT", "{:.4g}");
+        t.add_column("PT", "{:.4g}").add_column("L", "{:.4g}");
+        for (const auto& pt : points) {
+          const auto& f = pt.figures;
+          if (!f.contains("latency")) {
+            t.add_row({pt.p, f.at("tpara"), 0.0, 0.0, 0.0, 0.0});
+          } else {
+            t.add_row({pt.p, f.at("tpara"), f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")});
+          }
+        }
+      }
+      tables.push_back(std::move(t));
+    } else if (name == "compare" && !model) {
+      Table t;
+      t.name = "compare";
+      t.title = fmt::format("{}: model beside measurement", spec.name);
+      t.add_column("p", "{:g}").add_column("measured", "{:.6g}");
+      for (const auto& pt : points) t.add_row({pt.p, pt.median});
+      t.notes.push_back(has_model ? "the model could not be evaluated here: " + model_problem
+                                  : "kernel '" + kernel_name + "' has no model to compare with");
+      tables.push_back(std::move(t));
+    } else if (name == "compare" && model) {
+      Table t;
+      t.name = "compare";
+      t.title = fmt::format("{}: model beside measurement", spec.name);
+      t.add_column("p", "{:g}").add_column("model", "{:.6g}").add_column("measured", "{:.6g}");
+      t.add_column("error%", "{:.1f}");
+      for (const auto& pt : points) {
+        t.add_row({pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median});
+      }
+      tables.push_back(std::move(t));
+    }
+  }
+  session.sections.push_back({spec.name, "experiment", std::move(tables)});
+  push_section(L, session.sections.back());
+  return 1;
+}
+
+}  // namespace scalerun::study

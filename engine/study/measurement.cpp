@@ -1,0 +1,64 @@
+#include "study/measurement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "runtime/runtime.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace
+
+void summarize(Measurement& m) {
+  if (m.samples.empty()) return;
+  m.median = median_of(m.samples);
+  std::vector<double> dev;
+  for (double s : m.samples) dev.push_back(std::abs(s - m.median));
+  m.mad = median_of(dev);
+  const double mean = std::accumulate(m.samples.begin(), m.samples.end(), 0.0) / static_cast<double>(m.samples.size());
+  double var = 0;
+  for (double s : m.samples) var += (s - mean) * (s - mean);
+  var = m.samples.size() > 1 ? var / static_cast<double>(m.samples.size() - 1) : 0.0;
+  m.cv = mean > 0 ? std::sqrt(var) / mean : 0.0;
+  m.min = *std::min_element(m.samples.begin(), m.samples.end());
+  m.max = *std::max_element(m.samples.begin(), m.samples.end());
+}
+
+Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::Params& params, int p,
+                           const MeasureSettings& settings) {
+  Measurement m;
+  std::vector<runtime::RunStats> stats;
+  for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
+    runtime::Runtime rt(p);
+    const runtime::KernelResult result = kernel.run(params, rt);
+    runtime::RunStats s = rt.finish();
+    if (!result.verified) {
+      m.verified = false;
+      m.verify_message = result.message;
+    } else if (m.verify_message.empty()) {
+      m.verify_message = result.message;
+    }
+    m.checksum = result.checksum;
+    if (i < settings.warmup) continue;  // warm caches, pages and the thread pool; not kept
+    m.samples.push_back(s.tpara);
+    stats.push_back(std::move(s));
+  }
+  summarize(m);
+  std::size_t nearest = 0;
+  for (std::size_t i = 1; i < m.samples.size(); ++i) {
+    if (std::abs(m.samples[i] - m.median) < std::abs(m.samples[nearest] - m.median)) nearest = i;
+  }
+  if (!stats.empty()) m.stats = stats[nearest];
+  return m;
+}
+
+}  // namespace scalerun::study

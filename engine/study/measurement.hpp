@@ -1,0 +1,35 @@
+#pragma once
+// One measured configuration: a native kernel run with p workers, repeated, summarized. The
+// samples are kept; the instrumentation of the sample nearest the median stands for the point.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "runtime/native_kernel.hpp"
+#include "runtime/run_stats.hpp"
+
+namespace scalerun::study {
+
+struct MeasureSettings {
+  int warmup = 1;
+  int repeat = 5;
+};
+
+struct Measurement {
+  std::vector<double> samples;  // seconds of the measured window, in order
+  double median = 0, mad = 0, cv = 0, min = 0, max = 0;
+  runtime::RunStats stats;      // of the sample nearest the median
+  bool verified = true;
+  std::string verify_message;
+  double checksum = 0;
+};
+
+// Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs.
+Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::Params& params, int p,
+                           const MeasureSettings& settings);
+
+// median, MAD and coefficient of variation of samples, filled into m.
+void summarize(Measurement& m);
+
+}  // namespace scalerun::study

@@ -1,0 +1,23 @@
+-- Monte Carlo estimate of pi: `samples` points thrown into the unit square, the fraction inside
+-- the quarter circle times 4. The native kernel (kernels/native/montecarlo.cpp) draws from a
+-- counter-based generator, so the estimate is bit-identical for every worker count, and is
+-- verified within 6 standard deviations of pi.
+-- Model: perfectly parallel sampling at t_sample seconds per sample, plus one reduction of the
+-- per-chunk counts (log2 p combining steps of t_combine).
+return kernel {
+  name = "pi",
+  doc  = "Monte Carlo estimate of pi from `samples` random points",
+  size = "samples",
+  params = {
+    samples   = 2e7,
+    seed      = 271828183,
+    t_sample  = 5 * ns,      -- calibrate with fit{} against stored runs
+    t_combine = 1 * us,
+  },
+  work   = function(k) return k.samples end,
+  memory = function(k) return 8 end,
+  model  = function(k, p)
+    return { compute = k.samples * k.t_sample / p, sync = k.t_combine * log2(p) }
+  end,
+  native = "montecarlo",
+}
