@@ -16,6 +16,7 @@
 #include "report/formatters.hpp"
 #include "study/script_runner.hpp"
 #include "cli/database_commands.hpp"
+#include "host/describe.hpp"
 #include "util/host_context.hpp"
 
 namespace {
@@ -40,8 +41,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
   study::RunRequest request;
   std::string format_name = "table", out_dir;
+  bool describe_host = false;
   std::vector<std::string> sets;
-  app.add_option("script", request.script, "experiment script (.lua)")->required();
+  auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
+  app.add_flag("--describe-host", describe_host, "print a machine script for this host (hwloc topology, measured speeds)");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
   app.add_option("--format", format_name, "output format: table, csv, json or markdown")
       ->check(CLI::IsMember({"table", "csv", "json", "markdown"}));
@@ -70,6 +73,14 @@ int main(int argc, char** argv) {
     return kExitError;
   }
 
+  if (describe_host) {
+    std::cout << host::to_machine_script(host::describe());
+    return kExitOk;
+  }
+  if (script_option->count() == 0) {
+    std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
+    return kExitError;
+  }
   for (const auto& s : sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) {

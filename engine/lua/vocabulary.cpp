@@ -11,6 +11,7 @@
 #include "lua/error.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/native.hpp"
+#include "host/describe.hpp"
 #include "lua/symbolic.hpp"
 #include "study/check.hpp"
 #include "study/experiment.hpp"
@@ -125,6 +126,26 @@ int param(lua_State* L) {
   }
 }
 
+// host_machine(): the fields of a machine{} describing this host (hwloc topology, measured
+// per-core speed), measured once per process: machines/host.lua builds on it.
+int host_machine(lua_State* L) {
+  static const host::HostDescription d = host::describe();
+  lua_createtable(L, 0, 6);
+  lua_pushfstring(L, "%s (%s)", d.topology.hostname.c_str(), d.topology.cpu_model.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushnumber(L, d.topology.clock_hz);
+  lua_setfield(L, -2, "clock");
+  lua_pushnumber(L, d.speed_per_core);
+  lua_setfield(L, -2, "speed");
+  lua_pushnumber(L, d.core_speed);
+  lua_setfield(L, -2, "peak");
+  lua_pushnumber(L, static_cast<double>(d.topology.memory_bytes) / std::max(1, d.topology.cores));
+  lua_setfield(L, -2, "memory");
+  lua_pushinteger(L, d.topology.cores);
+  lua_setfield(L, -2, "procs");
+  return 1;
+}
+
 }  // namespace
 
 void open_vocabulary(lua_State* L) {
@@ -142,6 +163,7 @@ void open_vocabulary(lua_State* L) {
       {"fit", native<study::fit_native>},
       {"check", native<study::check_native>},
       {"param", native<param>},
+      {"host_machine", native<host_machine>},
       {nullptr, nullptr}};
   for (const EmbeddedModule& module : embedded_modules()) {
     load_chunk(L, module.source, fmt::format("@scalerun/{}.lua", module.name));

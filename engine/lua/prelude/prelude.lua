@@ -88,6 +88,9 @@ function machine(t)
   return setmetatable(m, Machine)
 end
 
+-- This host as a machine: hwloc topology and a measured marked speed per core (seed 002 §3.1).
+function host_machine() return machine(native.host_machine()) end
+
 -- Hierarchical rings (KSR-1): levels from the innermost outwards, each { name, size, latency }.
 function rings(levels)
   if type(levels) ~= "table" then native.raise("rings{} expects a list of levels") end
