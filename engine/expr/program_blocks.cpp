@@ -11,6 +11,8 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "expr/program.hpp"
+// Header-only: the fork/join annotations shared with the runtime; no link dependency.
+#include "runtime/tsan_annotations.hpp"
 #include "expr/tape.hpp"
 
 namespace scalerun::expr {
@@ -152,14 +154,20 @@ void Program::run_blocks(std::span<const Binding> bindings, const Batch& batch,
   // One Scratch per worker thread, set up on its first chunk and reused for the rest, so
   // neither allocation nor the invariant fill is paid per block.
   tbb::enumerable_thread_specific<Scratch> scratch;
+  // TBB hands tasks over inside libtbb, which ThreadSanitizer cannot see: mark the fork and the
+  // join so what the caller wrote before the loop and reads after it is seen as ordered.
+  runtime::tsan_before_fork();
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks), [&](const tbb::blocked_range<std::size_t>& range) {
+    runtime::tsan_task_begins();
     Scratch& s = scratch.local();
     if (s.ptrs.empty()) init_scratch(s, bindings, batch, outs);
     for (std::size_t blk = range.begin(); blk != range.end(); ++blk) {
       const std::size_t first = blk * kBlock;
       run_block(bindings, batch, first, std::min(kBlock, batch.count - first), s, outs);
     }
+    runtime::tsan_task_ends();
   });
+  runtime::tsan_after_join();
 }
 
 }  // namespace scalerun::expr

@@ -9,6 +9,7 @@
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
+#include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "model/kernel_model.hpp"
 #include "runtime/registry.hpp"
@@ -137,7 +138,13 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     }
   }
 
-  store::Database& db = session.db();
+  store::Database* db_ptr = nullptr;
+  try {
+    db_ptr = &session.db();
+  } catch (const std::runtime_error& e) {
+    throw lua::NativeError(fmt::format("--db: {} (give another file with --db FILE)", e.what()));
+  }
+  store::Database& db = *db_ptr;
   store::RunInfo info;
   const report::Context ctx = util::make_context(session.options.script_path, session.options.command_line);
   info.script = ctx.script_path;
