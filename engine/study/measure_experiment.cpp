@@ -12,6 +12,9 @@
 #include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "model/kernel_model.hpp"
+#include "measure/command.hpp"
+#include "measure/command_template.hpp"
+#include "measure/figures.hpp"
 #include "runtime/registry.hpp"
 #include "store/point_key.hpp"
 #include "study/measurement.hpp"
@@ -89,6 +92,66 @@ void add_breakdown(MeasuredPoint& pt, const MeasuredPoint& one) {
   f["latency"] = (ml + it + pt_sum) / p;
 }
 
+// W from the kernel's Lua work(k) when it has one (external programs do not report it).
+double lua_work(lua_State* L, int kernel) {
+  lua_getfield(L, kernel, "work");
+  if (lua_type(L, -1) != LUA_TFUNCTION) {
+    lua_pop(L, 1);
+    return std::nan("");
+  }
+  lua_pushvalue(L, kernel);
+  lua::protected_call(L, 1, 1);
+  const double w = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
+  lua_pop(L, 1);
+  return w;
+}
+
+// An external program, run like a native kernel: warm-up, then timed runs. The time is the wall
+// time around it, or a figure it prints in a JSON line (timer = "name").
+Measurement measure_command(const std::string& command, const runtime::Params& params, double p,
+                            const MeasureSettings& settings, const std::string& timer, const std::string& where) {
+  measure::TemplateValues values;
+  for (const auto& [k, v] : params) values[k] = v;
+  values["p"] = p;
+  std::vector<std::string> argv;
+  try {
+    argv = measure::expand_template(command, values);
+  } catch (const std::invalid_argument& e) {
+    throw ScriptError(where + e.what());
+  }
+  measure::RunOptions options;
+  options.from_template = command;
+  options.cancelled = [] { return lua::State::interrupt_requested.load(); };
+  Measurement m;
+  for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
+    measure::CommandResult result;
+    try {
+      result = measure::run_command(argv, options);
+    } catch (const measure::CommandError& e) {
+      throw ScriptError(where + e.what());
+    }
+    if (result.cancelled) throw Interrupted();
+    if (!result.ok()) throw ScriptError(where + measure::describe_failure(result, argv));
+    double seconds = result.wall_seconds;
+    const measure::Figures figures = measure::parse_json_figures(result.stdout_text);
+    if (!timer.empty() && timer != "wall") {
+      const auto it = figures.find(timer);
+      if (it == figures.end()) {
+        throw ScriptError(fmt::format("{}{} printed no JSON figure '{}' to time by (timer = \"{}\")", where,
+                                      measure::format_command_line(argv), timer, timer));
+      }
+      seconds = it->second;
+    }
+    if (i < settings.warmup) continue;
+    m.samples.push_back(seconds);
+    for (const auto& [k, v] : figures) m.figures[k] = v;
+  }
+  summarize(m);
+  m.figures["tpara"] = m.median;
+  m.verify_message = "exit status 0";
+  return m;
+}
+
 std::string describe_params(const runtime::Params& params) {
   std::string text;
   for (const auto& [k, v] : params) text += fmt::format("{}{}={:g}", text.empty() ? "" : " ", k, v);
@@ -101,11 +164,13 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   Session& session = session_of(L);
   const std::string kernel_name = string_field(L, kernel, "name");
   const std::string native_name = string_field(L, kernel, "native");
-  if (native_name.empty()) {
-    r.fail("kernel", fmt::format("kernel '{}' has no native = \"...\" implementation to measure", kernel_name));
+  const std::string command = string_field(L, kernel, "command");
+  if (native_name.empty() && command.empty()) {
+    r.fail("kernel", fmt::format("kernel '{}' has neither native = \"...\" nor command = \"...\": nothing to measure",
+                                 kernel_name));
   }
-  const runtime::NativeKernel* native = runtime::find_kernel(native_name);
-  if (native == nullptr) {
+  const runtime::NativeKernel* native = native_name.empty() ? nullptr : runtime::find_kernel(native_name);
+  if (native == nullptr && command.empty()) {
     std::string known;
     for (auto n : runtime::kernel_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
     r.fail("kernel", fmt::format("kernel '{}' names native = \"{}\", which this build does not have (known: {})",
@@ -115,8 +180,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     r.fail("scale", "measure mode runs fixed-size sweeps in this version (scale = fixed{})");
   }
   const runtime::Params params = native_params(L, kernel);
-  const double work = native->work(params);
-  const double memory = native->memory(params);
+  const double work = native ? native->work(params) : lua_work(L, kernel);
+  const double memory = native ? native->memory(params) : std::nan("");
+  const std::string timer = string_field(L, kernel, "timer");
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
 
   // The one-worker reference comes first: speedup, efficiency and the breakdown need it.
@@ -192,15 +258,16 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.resumed = true;
       ++resumed;
     } else {
-      const Measurement m = measure_native(*native, params, static_cast<int>(pt.p), settings);
+      const Measurement m = native ? measure_native(*native, params, static_cast<int>(pt.p), settings)
+                                   : measure_command(command, params, pt.p, settings, timer, r.where());
       pt.median = m.median;
       pt.mad = m.mad;
       pt.cv = m.cv;
       pt.samples = static_cast<int>(m.samples.size());
-      pt.figures = raw_figures(m.stats);
+      pt.figures = native ? raw_figures(m.stats) : m.figures;
       pt.verified = m.verified;
       pt.verify_message = m.verify_message;
-      if (!points.empty()) add_breakdown(pt, points.front());
+      if (!points.empty() && native) add_breakdown(pt, points.front());
       store::PointRecord rec;
       rec.experiment = spec.name;
       rec.kernel = kernel_name;
@@ -217,7 +284,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       rec.verify_message = m.verify_message;
       db.record_point(run_id, rec);  // committed now: a kill after this loses nothing
     }
-    if (!points.empty() && !pt.figures.contains("latency")) add_breakdown(pt, points.front());
+    if (!points.empty() && native && !pt.figures.contains("latency")) add_breakdown(pt, points.front());
     if (pt.cv > 0.05) {
       progress.note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
                                 "runs", spec.name, pt.p, 100 * pt.cv, pt.samples));
@@ -244,8 +311,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
 
   // Tables.
   const MeasuredPoint& one = points.front();
-  const std::string where_what = fmt::format("{} measured on this host ({} native, {})", kernel_name, native_name,
-                                             describe_params(params));
+  const std::string where_what =
+      native ? fmt::format("{} measured on this host ({} native, {})", kernel_name, native_name, describe_params(params))
+             : fmt::format("{} measured on this host (command: {})", kernel_name, command);
   std::vector<Table> tables;
   for (const auto& name : spec.reports) {
     if (name == "scaled" || name == "measured") {
@@ -265,8 +333,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
         t.add_row(std::move(row));
       }
-      t.notes.push_back(fmt::format("median of {} runs after {} warm-up; memory {:.3g} bytes; stored in {} (run {})",
-                                    spec.repeat, spec.warmup, memory, session.options.db_path, run_id));
+      t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; stored in {} (run {})", spec.repeat,
+                                    spec.warmup, std::isnan(memory) ? "" : fmt::format("; memory {:.3g} bytes", memory),
+                                    session.options.db_path, run_id));
       tables.push_back(std::move(t));
     } else if (name == "speedup") {
       Table t;
@@ -282,6 +351,14 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         if (std::isnan(kf)) row.emplace_back(std::monostate{}); else row.emplace_back(kf);
         t.add_row(std::move(row));
       }
+      tables.push_back(std::move(t));
+    } else if ((name == "overhead" || name == "latency") && !native) {
+      Table t;
+      t.name = name;
+      t.title = fmt::format("{}: {}", spec.name, name);
+      t.add_column("p", "{:g}").add_column("T", "{:.6g}");
+      for (const auto& pt : points) t.add_row({pt.p, pt.median});
+      t.notes.push_back("an external program is timed from outside: no instrumentation, so no breakdown by source");
       tables.push_back(std::move(t));
     } else if (name == "overhead" || name == "latency") {
       Table t;

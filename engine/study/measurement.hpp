@@ -23,6 +23,7 @@ struct Measurement {
   bool verified = true;
   std::string verify_message;
   double checksum = 0;
+  std::map<std::string, double> figures;  // external programs: what they print in a JSON line
 };
 
 // Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs.

@@ -97,7 +97,8 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
 }
 
 void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
-  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size"});
+  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer"});
+  r.string_or("timer", "wall");
   r.string("name");
   for (const char* f : {"work", "memory", "model", "program"}) {
     if (r.push(f, LUA_TFUNCTION, false)) lua_pop(L, 1);
@@ -119,7 +120,7 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
       }
       const std::string name = lua_tostring(L, -2);
       static const char* reserved[] = {"name", "params", "work", "memory", "model", "native",
-                                       "command", "program", "size", "doc"};
+                                       "command", "program", "size", "doc", "timer"};
       for (const char* word : reserved) {
         if (name == word) {
           lua_pop(L, 3);

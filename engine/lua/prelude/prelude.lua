@@ -152,7 +152,7 @@ end
 local Kernel = { __name = "kernel" }
 Kernel.__index = Kernel
 local reserved = { name = true, params = true, work = true, memory = true, model = true,
-                   native = true, command = true, program = true, size = true, doc = true }
+                   native = true, command = true, program = true, size = true, doc = true, timer = true }
 
 function Kernel.__tostring(k) return "kernel '" .. k.name .. "'" end
 
