@@ -81,7 +81,7 @@ void check_evaluation(const model::KernelModel& model, const std::vector<double>
 ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   ExperimentSpec spec;
   r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
-                    "bounds", "px_max", "doc", "repeats", "warmup"});
+                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget"});
   spec.name = r.string("name");
   spec.title = r.string_or("title", "");
   spec.where = r.where();
@@ -95,6 +95,11 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   if (warmup < 0 || warmup != std::floor(warmup)) r.fail("warmup", fmt::format("a whole number >= 0 expected, got {:g}", warmup));
   spec.repeat = static_cast<int>(repeat);
   spec.warmup = static_cast<int>(warmup);
+  spec.tolerance = r.number_or("tolerance", 0.02);
+  if (!(spec.tolerance > 0 && spec.tolerance < 1)) r.fail("tolerance", "a fraction in (0, 1) expected, e.g. 0.02");
+  const double budget = r.number_or("budget", 12);
+  if (budget < 1 || budget != std::floor(budget)) r.fail("budget", "a whole number of runs >= 1 expected");
+  spec.budget = static_cast<int>(budget);
   const bool has_procs = r.has("procs"), has_sets = r.has("sets");
   if (has_procs == has_sets) r.fail("procs", "give either procs = { 1, 2, 4, ... } or sets = machine_sets{ ... }");
   if (has_procs) {

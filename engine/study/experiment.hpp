@@ -34,6 +34,8 @@ struct ExperimentSpec {
   std::string machine_name;
   std::string mode = "model";  // "model" or "measure"
   int repeat = 5, warmup = 1;  // measure mode: runs kept per point, runs discarded first
+  double tolerance = 0.02;     // measure mode: how close a tuned quantity must come to its target
+  int budget = 12;             // measure mode: measured configurations allowed per tuned point
 };
 
 // One evaluated point of an experiment.

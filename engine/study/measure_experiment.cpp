@@ -15,7 +15,9 @@
 #include "measure/command.hpp"
 #include "measure/command_template.hpp"
 #include "measure/figures.hpp"
+#include "host/topology.hpp"
 #include "runtime/registry.hpp"
+#include "study/measure_tuning.hpp"
 #include "store/point_key.hpp"
 #include "study/measurement.hpp"
 #include "study/metrics.hpp"
@@ -33,6 +35,8 @@ using report::Table;
 
 struct MeasuredPoint {
   double p = 1;
+  double t1 = std::nan("");  // one-worker time at this point's own size (tuned points)
+  int runs = 1;              // measured configurations it took (tuning)
   runtime::Params params;
   double work = 0;
   double median = 0, mad = 0, cv = 0;
@@ -74,10 +78,9 @@ std::map<std::string, double> raw_figures(const runtime::RunStats& s) {
 }
 
 // Seed 000 eq. 5-7 from the raw sums of a point and of the one-worker reference.
-void add_breakdown(MeasuredPoint& pt, const MeasuredPoint& one) {
+void add_breakdown(MeasuredPoint& pt, double t1_work) {
   auto& f = pt.figures;
   const double p = pt.p, s = f["serial"];
-  const double t1_work = one.figures.at("work_time");
   const double ml = f["work_time"] - t1_work;
   const double it = f["idle"] + (p - 1) * s;
   const double pt_sum = f["primitives"];
@@ -176,8 +179,12 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     r.fail("kernel", fmt::format("kernel '{}' names native = \"{}\", which this build does not have (known: {})",
                                  kernel_name, native_name, known));
   }
-  if (spec.rule.kind != model::RuleKind::Fixed) {
-    r.fail("scale", "measure mode runs fixed-size sweeps in this version (scale = fixed{})");
+  const bool tuned = spec.rule.kind != model::RuleKind::Fixed;
+  if (tuned && native == nullptr) {
+    r.fail("scale", "tuning a size to a scaling rule needs a native kernel; external programs run fixed{} sweeps");
+  }
+  if (tuned && spec.rule.kind == model::RuleKind::Custom) {
+    r.fail("scale", "custom rules are not measured in this version; give the sizes with fixed{} experiments");
   }
   const runtime::Params params = native_params(L, kernel);
   const double work = native ? native->work(params) : lua_work(L, kernel);
@@ -187,7 +194,8 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
 
   // The one-worker reference comes first: speedup, efficiency and the breakdown need it.
   std::vector<double> procs = spec.procs;
-  if (std::find(procs.begin(), procs.end(), 1.0) == procs.end()) procs.insert(procs.begin(), 1.0);
+  // (Tuned points carry their own one-worker run at their own size instead.)
+  if (!tuned && std::find(procs.begin(), procs.end(), 1.0) == procs.end()) procs.insert(procs.begin(), 1.0);
   std::stable_sort(procs.begin(), procs.end());
 
   std::unique_ptr<model::KernelModel> model;
@@ -233,6 +241,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   std::vector<MeasuredPoint> points;
   MeasureSettings settings{spec.warmup, spec.repeat};
   int resumed = 0;
+  int total_runs = 0;
   for (std::size_t i = 0; i < procs.size(); ++i) {
     lua::owner(L).check_budget();
     MeasuredPoint pt;
@@ -246,8 +255,79 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
                                 "workers share cores", spec.name, pt.p, cores));
     }
     std::optional<store::StoredPoint> stored;
-    if (session.options.resume) stored = db.find_point(spec.name, kernel_name, spec.machine_name, key);
-    if (stored) {
+    if (session.options.resume && !tuned) stored = db.find_point(spec.name, kernel_name, spec.machine_name, key);
+    // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
+    const bool tune_this = tuned && !(pt.p == 1 && spec.rule.kind == model::RuleKind::Efficiency);
+    if (tuned && !tune_this) {
+      const Measurement m = measure_native(*native, params, 1, settings);
+      pt.median = m.median;
+      pt.mad = m.mad;
+      pt.cv = m.cv;
+      pt.samples = static_cast<int>(m.samples.size());
+      pt.figures = raw_figures(m.stats);
+      pt.verified = m.verified;
+      pt.verify_message = m.verify_message;
+      pt.t1 = m.median;
+    } else if (tuned) {
+      TuneRequest request;
+      request.native = native;
+      request.base = params;
+      request.rule = &spec.rule;
+      request.p = pt.p;
+      request.settings = settings;
+      request.tolerance = spec.tolerance;
+      request.budget = spec.budget;
+      request.host_memory = static_cast<double>(host::read_topology().memory_bytes);
+      if (model && model->traced()) {
+        try {  // the model's answer is where the search starts
+          const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
+          const auto outcome = model::apply_rule(L, *model, spec.rule, model->params().values(), point_ctx);
+          const int slot = model->params().find(spec.rule.vary.front().first);
+          if (slot >= 0) request.seed = outcome.slots[static_cast<std::size_t>(slot)] / spec.rule.vary.front().second;
+        } catch (const ScriptError&) {
+        }
+      }
+      const TunedPoint tp = tune_point(request);
+      pt.params = tp.params;
+      pt.work = native->work(tp.params);
+      pt.median = tp.at_p.median;
+      pt.mad = tp.at_p.mad;
+      pt.cv = tp.at_p.cv;
+      pt.samples = static_cast<int>(tp.at_p.samples.size());
+      pt.figures = raw_figures(tp.at_p.stats);
+      pt.verified = tp.at_p.verified;
+      pt.verify_message = tp.at_p.verify_message;
+      pt.runs = tp.runs;
+      if (tp.at_1) {
+        pt.t1 = tp.at_1->median;
+        if (pt.p > 1) add_breakdown(pt, tp.at_1->stats.work_time());
+      }
+      total_runs += tp.runs;
+      if (!tp.reached) {
+        ++session.checks_failed;
+        ++session.checks_run;
+        progress.note(fmt::format("scalerun: error: {}: p={:g}: {} not reached within {} % in {} runs (budget {}): {}",
+                                  spec.name, pt.p, model::rule_quantity(spec.rule.kind), 100 * spec.tolerance, tp.runs,
+                                  spec.budget, tp.trail));
+      }
+      const std::map<std::string, double> tuned_params(pt.params.begin(), pt.params.end());
+      store::PointRecord rec;
+      rec.experiment = spec.name;
+      rec.kernel = kernel_name;
+      rec.machine = spec.machine_name;
+      rec.point_key = store::point_key(pt.p, tuned_params);
+      rec.p = pt.p;
+      rec.params = tuned_params;
+      rec.samples = tp.at_p.samples;
+      rec.median = tp.at_p.median;
+      rec.mad = tp.at_p.mad;
+      rec.cv = tp.at_p.cv;
+      rec.instrumentation = pt.figures;
+      rec.verified = tp.at_p.verified;
+      rec.verify_message = tp.at_p.verify_message;
+      rec.extra_json = fmt::format("{{\"tuning_runs\": {}, \"reached\": {}}}", tp.runs, tp.reached ? "true" : "false");
+      db.record_point(run_id, rec);
+    } else if (stored) {
       pt.median = stored->record.median;
       pt.mad = stored->record.mad;
       pt.cv = stored->record.cv;
@@ -267,7 +347,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.figures = native ? raw_figures(m.stats) : m.figures;
       pt.verified = m.verified;
       pt.verify_message = m.verify_message;
-      if (!points.empty() && native) add_breakdown(pt, points.front());
+      if (!points.empty() && native) add_breakdown(pt, points.front().figures.at("work_time"));
       store::PointRecord rec;
       rec.experiment = spec.name;
       rec.kernel = kernel_name;
@@ -284,7 +364,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       rec.verify_message = m.verify_message;
       db.record_point(run_id, rec);  // committed now: a kill after this loses nothing
     }
-    if (!points.empty() && native && !pt.figures.contains("latency")) add_breakdown(pt, points.front());
+    if (!points.empty() && native && !pt.figures.contains("latency")) {
+      add_breakdown(pt, points.front().figures.at("work_time"));
+    }
     if (pt.cv > 0.05) {
       progress.note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
                                 "runs", spec.name, pt.p, 100 * pt.cv, pt.samples));
@@ -325,9 +407,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       t.add_column("E", "{:.3f}").add_column("verified");
       for (const auto& pt : points) {
         std::vector<Cell> row;
-        for (double v : {pt.p, pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(pt.samples),
-                         pt.work / pt.median, metrics::speedup(one.median, pt.median),
-                         metrics::efficiency(one.median, pt.median, pt.p)}) {
+        const double t1 = std::isnan(pt.t1) ? one.median : pt.t1;
+        for (double v : {pt.p, pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(tuned ? pt.runs : pt.samples),
+                         pt.work / pt.median, metrics::speedup(t1, pt.median), metrics::efficiency(t1, pt.median, pt.p)}) {
           row.emplace_back(v);
         }
         row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
@@ -336,6 +418,18 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; stored in {} (run {})", spec.repeat,
                                     spec.warmup, std::isnan(memory) ? "" : fmt::format("; memory {:.3g} bytes", memory),
                                     session.options.db_path, run_id));
+      if (tuned) {
+        t.columns[5].name = "tuning runs";
+        std::string sizes;
+        for (const auto& pt : points) {
+          for (const auto& [vname, ratio] : spec.rule.vary) {
+            sizes += fmt::format("{}p={:g}: {}={:g}", sizes.empty() ? "" : "; ", pt.p, vname, pt.params.at(vname));
+          }
+        }
+        t.notes.push_back(fmt::format("tuned to {} ({} within {:g} %): {:.2f} measured runs per point on average; sizes {}",
+                                      spec.rule.describe(), model::rule_quantity(spec.rule.kind), 100 * spec.tolerance,
+                                      static_cast<double>(total_runs) / static_cast<double>(points.size()), sizes));
+      }
       tables.push_back(std::move(t));
     } else if (name == "speedup") {
       Table t;

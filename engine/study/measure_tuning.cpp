@@ -1,0 +1,102 @@
+#include "study/measure_tuning.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "lua/error.hpp"
+#include "model/solver.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+// Native size parameters are counts: the varied ones are rounded to whole numbers.
+runtime::Params at_size(const TuneRequest& r, double x) {
+  runtime::Params params = r.base;
+  for (const auto& [name, ratio] : r.rule->vary) params[name] = std::max(1.0, std::round(ratio * x));
+  return params;
+}
+
+double base_x(const TuneRequest& r) {
+  const auto& [name, ratio] = r.rule->vary.front();
+  const auto it = r.base.find(name);
+  return it == r.base.end() ? 1.0 : it->second / ratio;
+}
+
+}  // namespace
+
+TunedPoint tune_point(const TuneRequest& r) {
+  using model::RuleKind;
+  TunedPoint out;
+  const RuleKind kind = r.rule->kind;
+  if (r.rule->vary.empty()) throw ScriptError(r.rule->where + "the rule needs vary = 'parameter' to tune");
+
+  if (kind == RuleKind::MemoryBound) {
+    // No measurement needed to size it: M(x) = p B, solved on the native kernel's memory.
+    const double target = r.rule->target;
+    auto g = [&](double x, double*) { return r.native->memory(at_size(r, x)) / r.p - target; };
+    const auto solved = model::solve_first_root(g, target, r.rule->range);
+    if (!solved.found) throw ScriptError(fmt::format("{}no size gives {:g} bytes per processor", r.rule->where, target));
+    out.params = at_size(r, solved.x);
+    const double bytes = r.native->memory(out.params);
+    if (r.host_memory > 0 && bytes > 0.8 * r.host_memory) {
+      throw ScriptError(fmt::format("{}memory_bound at p={:g} needs {:.3g} bytes, more than this host can hold ({:.3g} "
+                                    "bytes of memory); lower per_proc", r.rule->where, r.p, bytes, r.host_memory));
+    }
+    out.at_p = measure_native(*r.native, out.params, static_cast<int>(r.p), r.settings);
+    out.runs = 1;
+    out.quantity = bytes / r.p;
+    out.reached = true;
+    return out;
+  }
+  if (kind != RuleKind::Efficiency && kind != RuleKind::Isospeed && kind != RuleKind::TimeBound) {
+    throw ScriptError(fmt::format("{}{} cannot be tuned on this host (efficiency, isospeed, time_bound and "
+                                  "memory_bound can)", r.rule->where, model::rule_name(kind)));
+  }
+  const double target = r.rule->target;
+  auto evaluate = [&](double x) {
+    TunedPoint t;
+    t.params = at_size(r, x);
+    t.at_p = measure_native(*r.native, t.params, static_cast<int>(r.p), r.settings);
+    t.runs = 1;
+    if (kind == RuleKind::Efficiency) {
+      t.at_1 = measure_native(*r.native, t.params, 1, r.settings);
+      t.runs = 2;
+      t.quantity = t.at_1->median / (r.p * t.at_p.median);
+    } else if (kind == RuleKind::Isospeed) {
+      t.quantity = r.native->work(t.params) / (r.p * t.at_p.median);
+    } else {
+      t.quantity = t.at_p.median;
+    }
+    return t;
+  };
+  // Local exponent of quantity against size, until two measurements give a secant.
+  double k = kind == RuleKind::TimeBound ? 1.0 : 0.5;
+  double x = r.seed.value_or(base_x(r));
+  double prev_x = 0, prev_q = 0;
+  int runs = 0;
+  while (true) {
+    TunedPoint t = evaluate(x);
+    runs += t.runs;
+    out.trail += fmt::format("{}{:.6g} -> {:.4g}", out.trail.empty() ? "" : ", ", x, t.quantity);
+    const bool reached = std::abs(t.quantity / target - 1) <= r.tolerance;
+    t.trail = out.trail;
+    t.runs = runs;
+    t.reached = reached;
+    out = std::move(t);
+    if (reached || runs >= r.budget) return out;
+    if (prev_x > 0 && prev_q > 0 && out.quantity > 0 && x != prev_x) {
+      const double secant = std::log(out.quantity / prev_q) / std::log(x / prev_x);
+      if (std::isfinite(secant) && std::abs(secant) > 0.02) k = secant;
+    }
+    prev_x = x;
+    prev_q = out.quantity;
+    const double factor = std::clamp(std::pow(target / out.quantity, 1.0 / k), 1.0 / 16, 16.0);
+    x = std::max(1.0, x * factor);
+    if (x == prev_x) return out;  // rounding cannot move it further
+  }
+}
+
+}  // namespace scalerun::study

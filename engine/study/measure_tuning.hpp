@@ -1,0 +1,40 @@
+#pragma once
+// Workload tuning on this host (seed 002's scalability tester, with secant steps instead of
+// fixed 2 % steps): find the problem size whose measured quantity meets a scaling rule's target
+// within a tolerance, seeded by the kernel's model when it has one, within a budget of runs.
+
+#include <optional>
+#include <string>
+
+#include "model/scaling_rule.hpp"
+#include "runtime/native_kernel.hpp"
+#include "study/measurement.hpp"
+
+namespace scalerun::study {
+
+struct TuneRequest {
+  const runtime::NativeKernel* native = nullptr;
+  runtime::Params base;
+  const model::ScalingRule* rule = nullptr;
+  double p = 1;
+  MeasureSettings settings;
+  double tolerance = 0.02;    // relative
+  int budget = 12;            // measured runs (one configuration, repeated) per point
+  std::optional<double> seed; // x where the model says the target is met
+  double host_memory = 0;     // bytes; memory_bound refuses sizes beyond it
+};
+
+struct TunedPoint {
+  runtime::Params params;
+  Measurement at_p;
+  std::optional<Measurement> at_1;  // the one-worker run at the same size (efficiency)
+  int runs = 0;
+  double quantity = 0;
+  bool reached = false;
+  std::string trail;  // x -> quantity for each step, for messages
+};
+
+// Throws ScriptError for a size this host cannot hold (memory_bound) or an unsupported rule.
+TunedPoint tune_point(const TuneRequest& request);
+
+}  // namespace scalerun::study
