@@ -155,6 +155,38 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
   return m;
 }
 
+// A point's figures from a fresh measurement.
+void take(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double> figures) {
+  pt.median = m.median;
+  pt.mad = m.mad;
+  pt.cv = m.cv;
+  pt.samples = static_cast<int>(m.samples.size());
+  pt.figures = std::move(figures);
+  pt.verified = m.verified;
+  pt.verify_message = m.verify_message;
+}
+
+// What the database keeps of a point, committed before the sweep moves on.
+store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt,
+                             const Measurement& m, std::string extra_json = "{}") {
+  store::PointRecord rec;
+  rec.experiment = spec.name;
+  rec.kernel = kernel_name;
+  rec.machine = spec.machine_name;
+  rec.params = std::map<std::string, double>(pt.params.begin(), pt.params.end());
+  rec.point_key = store::point_key(pt.p, rec.params);
+  rec.p = pt.p;
+  rec.samples = m.samples;
+  rec.median = m.median;
+  rec.mad = m.mad;
+  rec.cv = m.cv;
+  rec.instrumentation = pt.figures;
+  rec.verified = m.verified;
+  rec.verify_message = m.verify_message;
+  rec.extra_json = std::move(extra_json);
+  return rec;
+}
+
 std::string describe_params(const runtime::Params& params) {
   std::string text;
   for (const auto& [k, v] : params) text += fmt::format("{}{}={:g}", text.empty() ? "" : " ", k, v);
@@ -260,14 +292,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     const bool tune_this = tuned && !(pt.p == 1 && spec.rule.kind == model::RuleKind::Efficiency);
     if (tuned && !tune_this) {
       const Measurement m = measure_native(*native, params, 1, settings);
-      pt.median = m.median;
-      pt.mad = m.mad;
-      pt.cv = m.cv;
-      pt.samples = static_cast<int>(m.samples.size());
-      pt.figures = raw_figures(m.stats);
-      pt.verified = m.verified;
-      pt.verify_message = m.verify_message;
+      take(pt, m, raw_figures(m.stats));
       pt.t1 = m.median;
+      db.record_point(run_id, record_of(spec, kernel_name, pt, m));
     } else if (tuned) {
       TuneRequest request;
       request.native = native;
@@ -290,13 +317,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       const TunedPoint tp = tune_point(request);
       pt.params = tp.params;
       pt.work = native->work(tp.params);
-      pt.median = tp.at_p.median;
-      pt.mad = tp.at_p.mad;
-      pt.cv = tp.at_p.cv;
-      pt.samples = static_cast<int>(tp.at_p.samples.size());
-      pt.figures = raw_figures(tp.at_p.stats);
-      pt.verified = tp.at_p.verified;
-      pt.verify_message = tp.at_p.verify_message;
+      take(pt, tp.at_p, raw_figures(tp.at_p.stats));
       pt.runs = tp.runs;
       if (tp.at_1) {
         pt.t1 = tp.at_1->median;
@@ -310,23 +331,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
                                   spec.name, pt.p, model::rule_quantity(spec.rule.kind), 100 * spec.tolerance, tp.runs,
                                   spec.budget, tp.trail));
       }
-      const std::map<std::string, double> tuned_params(pt.params.begin(), pt.params.end());
-      store::PointRecord rec;
-      rec.experiment = spec.name;
-      rec.kernel = kernel_name;
-      rec.machine = spec.machine_name;
-      rec.point_key = store::point_key(pt.p, tuned_params);
-      rec.p = pt.p;
-      rec.params = tuned_params;
-      rec.samples = tp.at_p.samples;
-      rec.median = tp.at_p.median;
-      rec.mad = tp.at_p.mad;
-      rec.cv = tp.at_p.cv;
-      rec.instrumentation = pt.figures;
-      rec.verified = tp.at_p.verified;
-      rec.verify_message = tp.at_p.verify_message;
-      rec.extra_json = fmt::format("{{\"tuning_runs\": {}, \"reached\": {}}}", tp.runs, tp.reached ? "true" : "false");
-      db.record_point(run_id, rec);
+      db.record_point(run_id, record_of(spec, kernel_name, pt, tp.at_p,
+                                        fmt::format("{{\"tuning_runs\": {}, \"reached\": {}}}", tp.runs,
+                                                    tp.reached ? "true" : "false")));
     } else if (stored) {
       pt.median = stored->record.median;
       pt.mad = stored->record.mad;
@@ -340,29 +347,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     } else {
       const Measurement m = native ? measure_native(*native, params, static_cast<int>(pt.p), settings)
                                    : measure_command(command, params, pt.p, settings, timer, r.where());
-      pt.median = m.median;
-      pt.mad = m.mad;
-      pt.cv = m.cv;
-      pt.samples = static_cast<int>(m.samples.size());
-      pt.figures = native ? raw_figures(m.stats) : m.figures;
-      pt.verified = m.verified;
-      pt.verify_message = m.verify_message;
+      take(pt, m, native ? raw_figures(m.stats) : m.figures);
       if (!points.empty() && native) add_breakdown(pt, points.front().figures.at("work_time"));
-      store::PointRecord rec;
-      rec.experiment = spec.name;
-      rec.kernel = kernel_name;
-      rec.machine = spec.machine_name;
-      rec.point_key = key;
-      rec.p = pt.p;
-      rec.params = key_params;
-      rec.samples = m.samples;
-      rec.median = m.median;
-      rec.mad = m.mad;
-      rec.cv = m.cv;
-      rec.instrumentation = pt.figures;
-      rec.verified = m.verified;
-      rec.verify_message = m.verify_message;
-      db.record_point(run_id, rec);  // committed now: a kill after this loses nothing
+      db.record_point(run_id, record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing  // committed now: a kill after this loses nothing
     }
     if (!points.empty() && native && !pt.figures.contains("latency")) {
       add_breakdown(pt, points.front().figures.at("work_time"));
