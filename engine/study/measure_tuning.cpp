@@ -93,8 +93,18 @@ TunedPoint tune_point(const TuneRequest& r) {
     }
     prev_x = x;
     prev_q = out.quantity;
-    const double factor = std::clamp(std::pow(target / out.quantity, 1.0 / k), 1.0 / 16, 16.0);
-    x = std::max(1.0, x * factor);
+    double factor = std::pow(target / out.quantity, 1.0 / k);
+    if (kind == RuleKind::Efficiency && out.at_1) {
+      // The latency step (seed 000 eq. 3 and 11): with Tp = T1/p + L and L measured as
+      // Tp - T1/p, efficiency E needs T1 = p L E/(1 - E); the work, and so T1, grow with the size.
+      const double t1 = out.at_1->median, tp = out.at_p.median;
+      const double latency = tp - t1 / r.p;
+      if (latency > 0 && target < 1) {
+        const double needed = r.p * latency * target / (1 - target);
+        if (std::isfinite(needed) && needed > 0) factor = needed / t1;
+      }
+    }
+    x = std::max(1.0, x * std::clamp(factor, 1.0 / 16, 16.0));
     if (x == prev_x) return out;  // rounding cannot move it further
   }
 }
