@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
   app.add_option("--format", format_name, "output format: table, csv, json or markdown")
       ->check(CLI::IsMember({"table", "csv", "json", "markdown"}));
   app.add_option("--out", out_dir, "also write every table as CSV plus results.json into DIR");
-  app.add_option("--set", sets, "override a script param(): --set name=value (repeatable)");
+  app.add_option("--set", sets, "override a script param(): --set name=value (repeatable)")
+      ->allow_extra_args(false);
   app.add_option("--mode", request.options.mode, "where numbers come from: model or measure (the default of experiments that name none)")
       ->check(CLI::IsMember({"model", "measure", "simulate"}));
   app.add_option("--db", request.options.db_path, "results database for measured runs (default scalerun.db)");
