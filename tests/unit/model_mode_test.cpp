@@ -204,3 +204,24 @@ TEST_CASE("script parameters: --set overrides, unknown names are refused") {
   opt.sets["m"] = "1";
   CHECK_THROWS_WITH(run_source("param('n', 1)", opt), Catch::Contains("--set m: the script declares no param('m'"));
 }
+
+TEST_CASE("fit reads its observations from a CSV file beside the script") {
+  // Times of T = t0 + n * t / p for t0 = 0.5 ms and t = 2 us, written here as a run log.
+  std::ostringstream csv;
+  csv.precision(17);
+  csv << "p,n,time\n";
+  for (double p : {1.0, 2.0, 4.0}) {
+    for (double n : {1e3, 1e4}) csv << p << "," << n << "," << 0.5e-3 + n * 2e-6 / p << "\n";
+  }
+  write_script("runs.csv", csv.str());
+  const auto out = run_source(R"(
+    local k = kernel { name = "lin", params = { n = 1, t = 1e-6, t0 = 0 },
+      model = function(k, p) return { compute = k.n * k.t / p, serial = k.t0 } end }
+    local f = fit { name = "csv", kernel = k, params = { "t", "t0" }, csv = "runs.csv" }
+    assert(math.abs(f.t - 2e-6) < 1e-15 and math.abs(f.t0 - 0.5e-3) < 1e-15, f.t .. " " .. f.t0)
+  )");
+  CHECK(table_of(out, "csv", "residuals").rows.size() == 6);
+  CHECK_THROWS_WITH(run_source("fit { name = 'x', kernel = kernel { name = 'k', params = { n = 1 }, "
+                               "model = function(k, p) return k.n end }, params = { 'n' }, csv = 'missing.csv' }"),
+                    Catch::Contains("field 'csv': cannot open data file '") && Catch::Contains("missing.csv'"));
+}
