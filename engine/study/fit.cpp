@@ -14,6 +14,7 @@
 #include "lua/native.hpp"
 #include "lua/field_reader.hpp"
 #include "model/kernel_model.hpp"
+#include "store/database.hpp"
 #include "study/csv_data.hpp"
 #include "study/kernel_config.hpp"
 #include "study/results.hpp"
@@ -32,7 +33,35 @@ struct Observation {
 
 // Data rows from the script (a list of tables) or from a CSV file; columns name parameters,
 // p and the measured time.
-NumericCsv read_data(lua_State* L, const lua::FieldReader& r, const std::string& script_dir) {
+NumericCsv read_data(lua_State* L, const lua::FieldReader& r, const std::string& script_dir,
+                      const std::string& kernel_name) {
+  if (r.has("stored")) {
+    // Measured points from the results database: the newest of each configuration of that
+    // experiment, time = the median of its runs.
+    const std::string experiment = r.string("stored");
+    std::vector<store::StoredPoint> points;
+    try {
+      points = session_of(L).db().latest_points(experiment, kernel_name);
+    } catch (const std::runtime_error& e) {
+      r.fail("stored", std::string("--db: ") + e.what());
+    }
+    if (points.empty()) {
+      r.fail("stored", fmt::format("'{}' holds no measured points of experiment '{}' with kernel '{}' (run it in "
+                                   "measure mode first)", session_of(L).options.db_path, experiment, kernel_name));
+    }
+    NumericCsv csv;
+    csv.columns = {"p", "time"};
+    for (const auto& [name, value] : points.front().record.params) csv.columns.push_back(name);
+    for (const auto& pt : points) {
+      std::vector<double> row{pt.record.p, pt.record.median};
+      for (std::size_t c = 2; c < csv.columns.size(); ++c) {
+        const auto it = pt.record.params.find(csv.columns[c]);
+        row.push_back(it == pt.record.params.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+      }
+      csv.rows.push_back(std::move(row));
+    }
+    return csv;
+  }
   if (r.has("csv")) {
     std::string path = r.string("csv");
     if (!std::filesystem::exists(path) && !script_dir.empty() && std::filesystem::path(path).is_relative()) {
@@ -81,7 +110,7 @@ int fit_native(lua_State* L) {
   if (lua_type(L, 1) != LUA_TTABLE) throw lua::NativeError("fit{} expects a table");
   const std::string where = lua::user_where(L);
   lua::FieldReader r(L, 1, where);
-  r.reject_unknown({"name", "kernel", "machine", "params", "data", "csv", "time", "doc"});
+  r.reject_unknown({"name", "kernel", "machine", "params", "data", "csv", "stored", "time", "doc"});
   const std::string name = r.string("name");
   const std::string time_column = r.string_or("time", "time");
   r.push("kernel", LUA_TTABLE, true);
@@ -108,7 +137,7 @@ int fit_native(lua_State* L) {
   if (auto colon = where.find(':'); colon != std::string::npos) {
     script_dir = std::filesystem::path(where.substr(0, colon)).parent_path().string();
   }
-  const NumericCsv data = read_data(L, r, script_dir);
+  const NumericCsv data = read_data(L, r, script_dir, m.kernel_name());
   auto column = [&](const std::string& c) -> int {
     auto it = std::find(data.columns.begin(), data.columns.end(), c);
     return it == data.columns.end() ? -1 : static_cast<int>(it - data.columns.begin());
@@ -124,6 +153,7 @@ int fit_native(lua_State* L) {
     for (std::size_t c = 0; c < data.columns.size(); ++c) {
       if (static_cast<int>(c) == time_col || static_cast<int>(c) == p_col) continue;
       const int slot = m.params().find(data.columns[c]);
+      if (slot < 0 && r.has("stored")) continue;  // a native-only setting the model does not use
       if (slot < 0) {
         r.fail("data", fmt::format("column '{}' is not a parameter of kernel '{}' (nor p or {})", data.columns[c],
                                    m.kernel_name(), time_column));
