@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -216,7 +217,8 @@ SymbolicResidual build_symbolic(KernelModel& model, const ScalingRule& rule, con
   const expr::NodeId x = g.variable("__x");
   const std::size_t nvars = g.variables().size();
   std::vector<expr::NodeId> replacement(nvars, 0);
-  std::vector<bool> replace_flags(nvars, false);
+  // A plain bool array (zeroed), not std::vector<bool>, so substitute() can take it as a span.
+  const auto replace_flags = std::make_unique<bool[]>(nvars);
   for (std::size_t i = 0; i < base.size(); ++i) {
     replacement[i] = g.constant(base[i]);
     replace_flags[i] = true;
@@ -228,10 +230,7 @@ SymbolicResidual build_symbolic(KernelModel& model, const ScalingRule& rule, con
   auto bind = [&](expr::NodeId node, double p_value) {
     replacement[p] = g.constant(p_value);
     replace_flags[p] = true;
-    // std::vector<bool> has no span view; copy into a plain array of bool.
-    std::unique_ptr<bool[]> flags(new bool[nvars]);
-    for (std::size_t i = 0; i < nvars; ++i) flags[i] = replace_flags[i];
-    return g.substitute(node, replacement, std::span<const bool>(flags.get(), nvars));
+    return g.substitute(node, replacement, std::span<const bool>(replace_flags.get(), nvars));
   };
   const expr::NodeId time_p = bind(model.time_node(), ctx.p);
   expr::NodeId quantity = 0;

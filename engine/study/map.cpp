@@ -142,8 +142,7 @@ int map_native(lua_State* L) {
     const std::uint32_t pv = m.p_variable();
     const std::size_t nvars = g.variables().size();
     std::vector<expr::NodeId> repl(nvars, 0);
-    auto flags = std::make_unique<bool[]>(nvars);
-    for (std::size_t i = 0; i < nvars; ++i) flags[i] = false;
+    auto flags = std::make_unique<bool[]>(nvars);  // value-initialized: nothing replaced yet
     repl[pv] = g.constant(1.0);
     flags[pv] = true;
     const expr::NodeId t1 = g.substitute(m.time_node(), repl, std::span<const bool>(flags.get(), nvars));
