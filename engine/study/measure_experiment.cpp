@@ -223,6 +223,8 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   const double memory = native ? native->memory(params) : std::nan("");
   const std::string timer = string_field(L, kernel, "timer");
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  // Read once: loading the hwloc topology is not free, and it does not change during a sweep.
+  const double host_memory = tuned ? static_cast<double>(host::read_topology().memory_bytes) : 0.0;
 
   // The one-worker reference comes first: speedup, efficiency and the breakdown need it.
   std::vector<double> procs = spec.procs;
@@ -304,7 +306,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       request.settings = settings;
       request.tolerance = spec.tolerance;
       request.budget = spec.budget;
-      request.host_memory = static_cast<double>(host::read_topology().memory_bytes);
+      request.host_memory = host_memory;
       if (model && model->traced()) {
         try {  // the model's answer is where the search starts
           const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
