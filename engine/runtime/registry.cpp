@@ -1,23 +1,24 @@
 #include "runtime/registry.hpp"
 
-#include <array>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "kernels/native/matmul.hpp"
-#include "kernels/native/montecarlo.hpp"
+#include "kernels/native/kernel_groups.hpp"
 
 namespace scalerun::runtime {
 
 namespace {
 
-// An explicit list, not self-registration: the runtime is a static library, and the linker drops
-// kernel objects nothing refers to, registrars included.
-const std::array<const NativeKernel*, 2>& all_kernels() {
-  static const kernels::MonteCarloKernel montecarlo;
-  static const kernels::MatmulKernel matmul;
-  static const std::array<const NativeKernel*, 2> all{&montecarlo, &matmul};
+const kernels::KernelList& all_kernels() {
+  static const kernels::KernelList all = [] {
+    kernels::KernelList list;
+    kernels::add_linalg_kernels(list);
+    kernels::add_npb_kernels(list);
+    kernels::add_apps_kernels(list);
+    kernels::add_billiards_kernels(list);
+    return list;
+  }();
   return all;
 }
 

@@ -1,4 +1,4 @@
-#include "kernels/native/matmul.hpp"
+#include "kernels/native/linalg/matmul.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "kernels/native/montecarlo.hpp"
+#include "kernels/native/apps/montecarlo.hpp"
 
 #include <array>
 #include <cmath>

@@ -1,0 +1,20 @@
+#pragma once
+// The native kernels come in families, each with its own folder under kernels/native/ and one
+// function that appends the family's kernels to the registry's list. The registry is an explicit
+// list, not self-registration: the runtime is a static library, and the linker drops kernel
+// objects nothing refers to, registrars included.
+
+#include <vector>
+
+#include "runtime/native_kernel.hpp"
+
+namespace scalerun::kernels {
+
+using KernelList = std::vector<const runtime::NativeKernel*>;
+
+void add_linalg_kernels(KernelList& list);     // linalg/: dense linear algebra (matmul, gauss, rlsp, givens)
+void add_npb_kernels(KernelList& list);        // npb/: NAS Parallel Benchmarks EP, IS, CG
+void add_apps_kernels(KernelList& list);       // apps/: Monte Carlo, sorts, fractal, convolution
+void add_billiards_kernels(KernelList& list);  // billiards/: the 1-D hard-sphere event simulation
+
+}  // namespace scalerun::kernels

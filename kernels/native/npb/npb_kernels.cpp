@@ -1,0 +1,7 @@
+#include "kernels/native/kernel_groups.hpp"
+
+namespace scalerun::kernels {
+
+void add_npb_kernels(KernelList&) {}
+
+}  // namespace scalerun::kernels
