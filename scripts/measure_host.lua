@@ -15,7 +15,7 @@ experiment {
   kernel = pi { samples = param("samples", 4e7) },
   procs  = procs,
   repeats = repeats,
-  report = { "measured", "overhead", "latency", "compare" },
+  report = { "measured", "overhead", "latency", "compare", "counters" },
 }
 
 experiment {
@@ -24,5 +24,5 @@ experiment {
   kernel = matmul { N = param("N", 768) },
   procs  = procs,
   repeats = repeats,
-  report = { "measured", "overhead", "latency" },
+  report = { "measured", "overhead", "latency", "counters" },
 }

@@ -96,6 +96,7 @@ void Runtime::close_region(Ticks start) noexcept {
 void Runtime::open_window() {
   if (finished_) throw std::logic_error("runtime: measure() after finish()");
   window_open_ = true;
+  if (observer_ != nullptr) observer_->window_opened();
   window_start_ = now();
   cursor_ = window_start_;
 }
@@ -105,6 +106,7 @@ void Runtime::close_window() noexcept {
   serial_ += end - cursor_;
   tpara_ += end - window_start_;
   window_open_ = false;
+  if (observer_ != nullptr) observer_->window_closed();
 }
 
 void Runtime::require_concurrency() const {

@@ -38,6 +38,7 @@
 #include "runtime/run_stats.hpp"
 #include "runtime/slot_ledger.hpp"
 #include "runtime/tsan_annotations.hpp"
+#include "runtime/window_observer.hpp"
 
 namespace scalerun::runtime {
 
@@ -75,6 +76,8 @@ class Runtime {
 
   int workers() const { return p_; }
   bool instrumented() const { return instrumented_; }
+  // Told of every measured window from now on; null stops it. Not owned: must outlive the windows.
+  void observe_windows(WindowObserver* observer) { observer_ = observer; }
 
   template <class Body>
   void measure(Body&& body);
@@ -193,6 +196,7 @@ class Runtime {
   std::unique_ptr<SlotLedger[]> ledgers_;
   std::vector<Totals> totals_;
   std::atomic<bool> in_region_{false};  // atomic: a nested call from a worker reads it
+  WindowObserver* observer_ = nullptr;
   bool window_open_ = false;
   bool finished_ = false;
   Ticks window_start_ = 0;

@@ -26,7 +26,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup", "isoefficiency",
-                                           "overhead", "formula", "measured", "compare"};
+                                           "overhead", "formula", "measured", "compare", "counters"};
 
 std::string machine_name_at(lua_State* L, int index) {
   lua_getfield(L, index, "name");

@@ -42,6 +42,8 @@ struct MeasuredPoint {
   double median = 0, mad = 0, cv = 0;
   int samples = 0;
   std::map<std::string, double> figures;  // instrumentation: raw sums and the breakdown
+  std::map<std::string, double> counters;  // event counts and derived figures (perf_counters.hpp)
+  std::string counters_note;               // the events this system does not allow, and why
   bool verified = true;
   std::string verify_message;
   bool resumed = false;
@@ -162,6 +164,8 @@ void take(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double>
   pt.cv = m.cv;
   pt.samples = static_cast<int>(m.samples.size());
   pt.figures = std::move(figures);
+  pt.counters = m.counters;
+  pt.counters_note = m.counters_note;
   pt.verified = m.verified;
   pt.verify_message = m.verify_message;
 }
@@ -181,10 +185,41 @@ store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kern
   rec.mad = m.mad;
   rec.cv = m.cv;
   rec.instrumentation = pt.figures;
+  rec.counters = pt.counters;
   rec.verified = m.verified;
   rec.verify_message = m.verify_message;
   rec.extra_json = std::move(extra_json);
   return rec;
+}
+
+// Seed 000's CPU utilization, memory access rate and miss rate per point, from the event counters.
+Table counters_table(const ExperimentSpec& spec, const std::vector<MeasuredPoint>& points, bool native) {
+  Table t;
+  t.name = "counters";
+  t.title = fmt::format("{}: event counters over the measured window (perf_event_open)", spec.name);
+  t.add_column("p", "{:g}").add_column("T", "{:.6g}").add_column("cpu_util", "{:.3f}");
+  t.add_column("ctx_switches", "{:.0f}").add_column("page_faults", "{:.0f}").add_column("instructions", "{:.4g}");
+  t.add_column("ipc", "{:.3f}").add_column("mem_access/s", "{:.4g}").add_column("miss_rate", "{:.4f}");
+  std::string note;
+  for (const auto& pt : points) {
+    std::vector<Cell> row{pt.p, pt.median};
+    for (const char* name : {"cpu_utilization", "context_switches", "page_faults", "instructions", "ipc",
+                             "memory_access_rate", "miss_rate"}) {
+      const auto it = pt.counters.find(name);
+      if (it == pt.counters.end()) row.emplace_back(std::monostate{});
+      else row.emplace_back(it->second);
+    }
+    t.add_row(std::move(row));
+    if (note.empty()) note = pt.counters_note;
+  }
+  if (!native) {
+    t.notes.push_back("an external program runs in its own process: no counters here (run it under `perf stat`)");
+  } else {
+    t.notes.push_back("summed over the process's threads while the measured window was open; cpu_util = task "
+                      "clock / (p T), mem_access/s = cache references / T, miss_rate = cache misses / references");
+    if (!note.empty()) t.notes.push_back(fmt::format("unavailable on this system: {}", note));
+  }
+  return t;
 }
 
 std::string describe_params(const runtime::Params& params) {
@@ -342,6 +377,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.cv = stored->record.cv;
       pt.samples = static_cast<int>(stored->record.samples.size());
       pt.figures = stored->record.instrumentation;
+      pt.counters = stored->record.counters;
       pt.verified = stored->record.verified;
       pt.verify_message = stored->record.verify_message;
       pt.resumed = true;
@@ -351,7 +387,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
                                    : measure_command(command, params, pt.p, settings, timer, r.where());
       take(pt, m, native ? raw_figures(m.stats) : m.figures);
       if (!points.empty() && native) add_breakdown(pt, points.front().figures.at("work_time"));
-      db.record_point(run_id, record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing  // committed now: a kill after this loses nothing
+      db.record_point(run_id, record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing
     }
     if (!points.empty() && native && !pt.figures.contains("latency")) {
       add_breakdown(pt, points.front().figures.at("work_time"));
@@ -476,6 +512,8 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         }
       }
       tables.push_back(std::move(t));
+    } else if (name == "counters") {
+      tables.push_back(counters_table(spec, points, native != nullptr));
     } else if (name == "compare" && !model) {
       Table t;
       t.name = "compare";

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "measure/perf_counters.hpp"
 #include "runtime/runtime.hpp"
 
 namespace scalerun::study {
@@ -37,10 +38,15 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
                            const MeasureSettings& settings) {
   Measurement m;
   std::vector<runtime::RunStats> stats;
+  std::vector<std::map<std::string, double>> counts;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
     runtime::Runtime rt(p);
+    // Opened after the Runtime so its threads are counted; TBB keeps them from run to run.
+    measure::PerfCounters counters;
+    rt.observe_windows(&counters);
     const runtime::KernelResult result = kernel.run(params, rt);
     runtime::RunStats s = rt.finish();
+    m.counters_note = counters.unavailable_reason();
     if (!result.verified) {
       m.verified = false;
       m.verify_message = result.message;
@@ -50,6 +56,9 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
     m.checksum = result.checksum;
     if (i < settings.warmup) continue;  // warm caches, pages and the thread pool; not kept
     m.samples.push_back(s.tpara);
+    std::map<std::string, double> c = counters.read();
+    c.merge(measure::derived_figures(c, s.tpara, p));
+    counts.push_back(std::move(c));
     stats.push_back(std::move(s));
   }
   summarize(m);
@@ -57,7 +66,10 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
   for (std::size_t i = 1; i < m.samples.size(); ++i) {
     if (std::abs(m.samples[i] - m.median) < std::abs(m.samples[nearest] - m.median)) nearest = i;
   }
-  if (!stats.empty()) m.stats = stats[nearest];
+  if (!stats.empty()) {
+    m.stats = stats[nearest];
+    m.counters = counts[nearest];
+  }
   return m;
 }
 

@@ -24,6 +24,10 @@ struct Measurement {
   std::string verify_message;
   double checksum = 0;
   std::map<std::string, double> figures;  // external programs: what they print in a JSON line
+  // Event counts of the sample nearest the median and the figures derived from them (see
+  // measure/perf_counters.hpp); counters_note says which events this system does not allow.
+  std::map<std::string, double> counters;
+  std::string counters_note;
 };
 
 // Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs.
