@@ -98,17 +98,27 @@ void add_breakdown(MeasuredPoint& pt, double t1_work) {
 }
 
 // W from the kernel's Lua work(k) when it has one (external programs do not report it).
-double lua_work(lua_State* L, int kernel) {
-  lua_getfield(L, kernel, "work");
-  if (lua_type(L, -1) != LUA_TFUNCTION) {
-    lua_pop(L, 1);
-    return std::nan("");
-  }
-  lua_pushvalue(L, kernel);
-  lua::protected_call(L, 1, 1);
-  const double w = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
+// work(k) or memory(k) of a kernel description for the given parameters: the description called
+// with them gives the configured copy (see kernel{} in the prelude), whose function is then
+// called. NaN when the description has no such function or it returns no number.
+double lua_figure(lua_State* L, int kernel, const char* which, const runtime::Params& params) {
+  lua_getfield(L, kernel, which);
+  const bool has = lua_type(L, -1) == LUA_TFUNCTION;
   lua_pop(L, 1);
-  return w;
+  if (!has) return std::nan("");
+  lua_pushvalue(L, kernel);
+  lua_createtable(L, 0, static_cast<int>(params.size()));
+  for (const auto& [name, value] : params) {
+    lua_pushnumber(L, value);
+    lua_setfield(L, -2, name.c_str());
+  }
+  lua::protected_call(L, 1, 1);  // the configured copy
+  lua_getfield(L, -1, which);
+  lua_insert(L, -2);
+  lua::protected_call(L, 1, 1);
+  const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
+  lua_pop(L, 1);
+  return v;
 }
 
 // An external program, run like a native kernel: warm-up, then timed runs. The time is the wall
@@ -247,16 +257,29 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
                                  kernel_name, native_name, known));
   }
   const bool tuned = spec.rule.kind != model::RuleKind::Fixed;
-  if (tuned && native == nullptr) {
-    r.fail("scale", "tuning a size to a scaling rule needs a native kernel; external programs run fixed{} sweeps");
-  }
   if (tuned && spec.rule.kind == model::RuleKind::Custom) {
     r.fail("scale", "custom rules are not measured in this version; give the sizes with fixed{} experiments");
   }
   const runtime::Params params = native_params(L, kernel);
-  const double work = native ? native->work(params) : lua_work(L, kernel);
-  const double memory = native ? native->memory(params) : std::nan("");
   const std::string timer = string_field(L, kernel, "timer");
+  MeasureSettings settings{spec.warmup, spec.repeat};
+  const std::string where = r.where();
+  TunedKernel measured;  // native or external, the same three questions
+  if (native) {
+    measured.measure = [native, &settings](const runtime::Params& at, int p) {
+      return measure_native(*native, at, p, settings);
+    };
+    measured.work = [native](const runtime::Params& at) { return native->work(at); };
+    measured.memory = [native](const runtime::Params& at) { return native->memory(at); };
+  } else {
+    measured.measure = [&](const runtime::Params& at, int p) {
+      return measure_command(command, at, p, settings, timer, where);
+    };
+    measured.work = [L, kernel](const runtime::Params& at) { return lua_figure(L, kernel, "work", at); };
+    measured.memory = [L, kernel](const runtime::Params& at) { return lua_figure(L, kernel, "memory", at); };
+  }
+  const double work = measured.work(params);
+  const double memory = measured.memory(params);
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   // Read once: loading the hwloc topology is not free, and it does not change during a sweep.
   const double host_memory = tuned ? static_cast<double>(host::read_topology().memory_bytes) : 0.0;
@@ -308,9 +331,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
 
   util::Progress progress(spec.name, procs.size(), session.options.quiet);
   std::vector<MeasuredPoint> points;
-  MeasureSettings settings{spec.warmup, spec.repeat};
   int resumed = 0;
   int total_runs = 0;
+  std::optional<double> last_tuned_x;  // the varied size of the last tuned point, over its ratio
   for (std::size_t i = 0; i < procs.size(); ++i) {
     lua::owner(L).check_budget();
     MeasuredPoint pt;
@@ -328,17 +351,16 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
     const bool tune_this = tuned && !(pt.p == 1 && spec.rule.kind == model::RuleKind::Efficiency);
     if (tuned && !tune_this) {
-      const Measurement m = measure_native(*native, params, 1, settings);
-      take(pt, m, raw_figures(m.stats));
+      const Measurement m = measured.measure(params, 1);
+      take(pt, m, native ? raw_figures(m.stats) : m.figures);
       pt.t1 = m.median;
       db.record_point(run_id, record_of(spec, kernel_name, pt, m));
     } else if (tuned) {
       TuneRequest request;
-      request.native = native;
+      request.kernel = measured;
       request.base = params;
       request.rule = &spec.rule;
       request.p = pt.p;
-      request.settings = settings;
       request.tolerance = spec.tolerance;
       request.budget = spec.budget;
       request.host_memory = host_memory;
@@ -351,14 +373,17 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         } catch (const ScriptError&) {
         }
       }
+      // Without a model, the size the previous processor count needed is closer than the base size.
+      if (!request.seed && last_tuned_x) request.seed = last_tuned_x;
       const TunedPoint tp = tune_point(request);
+      last_tuned_x = tp.params.at(spec.rule.vary.front().first) / spec.rule.vary.front().second;
       pt.params = tp.params;
-      pt.work = native->work(tp.params);
-      take(pt, tp.at_p, raw_figures(tp.at_p.stats));
+      pt.work = measured.work(tp.params);
+      take(pt, tp.at_p, native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
       pt.runs = tp.runs;
       if (tp.at_1) {
         pt.t1 = tp.at_1->median;
-        if (pt.p > 1) add_breakdown(pt, tp.at_1->stats.work_time());
+        if (pt.p > 1 && native) add_breakdown(pt, tp.at_1->stats.work_time());
       }
       total_runs += tp.runs;
       if (!tp.reached) {
@@ -383,8 +408,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.resumed = true;
       ++resumed;
     } else {
-      const Measurement m = native ? measure_native(*native, params, static_cast<int>(pt.p), settings)
-                                   : measure_command(command, params, pt.p, settings, timer, r.where());
+      const Measurement m = measured.measure(params, static_cast<int>(pt.p));
       take(pt, m, native ? raw_figures(m.stats) : m.figures);
       if (!points.empty() && native) add_breakdown(pt, points.front().figures.at("work_time"));
       db.record_point(run_id, record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing

@@ -34,18 +34,21 @@ TunedPoint tune_point(const TuneRequest& r) {
   if (r.rule->vary.empty()) throw ScriptError(r.rule->where + "the rule needs vary = 'parameter' to tune");
 
   if (kind == RuleKind::MemoryBound) {
-    // No measurement needed to size it: M(x) = p B, solved on the native kernel's memory.
+    // No measurement needed to size it: M(x) = p B, solved on the kernel's memory.
     const double target = r.rule->target;
-    auto g = [&](double x, double*) { return r.native->memory(at_size(r, x)) / r.p - target; };
+    if (std::isnan(r.kernel.memory(r.base))) {
+      throw ScriptError(r.rule->where + "memory_bound needs the kernel's memory = function(k) ... end (bytes)");
+    }
+    auto g = [&](double x, double*) { return r.kernel.memory(at_size(r, x)) / r.p - target; };
     const auto solved = model::solve_first_root(g, target, r.rule->range);
     if (!solved.found) throw ScriptError(fmt::format("{}no size gives {:g} bytes per processor", r.rule->where, target));
     out.params = at_size(r, solved.x);
-    const double bytes = r.native->memory(out.params);
+    const double bytes = r.kernel.memory(out.params);
     if (r.host_memory > 0 && bytes > 0.8 * r.host_memory) {
       throw ScriptError(fmt::format("{}memory_bound at p={:g} needs {:.3g} bytes, more than this host can hold ({:.3g} "
                                     "bytes of memory); lower per_proc", r.rule->where, r.p, bytes, r.host_memory));
     }
-    out.at_p = measure_native(*r.native, out.params, static_cast<int>(r.p), r.settings);
+    out.at_p = r.kernel.measure(out.params, static_cast<int>(r.p));
     out.runs = 1;
     out.quantity = bytes / r.p;
     out.reached = true;
@@ -59,14 +62,14 @@ TunedPoint tune_point(const TuneRequest& r) {
   auto evaluate = [&](double x) {
     TunedPoint t;
     t.params = at_size(r, x);
-    t.at_p = measure_native(*r.native, t.params, static_cast<int>(r.p), r.settings);
+    t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p));
     t.runs = 1;
     if (kind == RuleKind::Efficiency) {
-      t.at_1 = measure_native(*r.native, t.params, 1, r.settings);
+      t.at_1 = r.kernel.measure(t.params, 1);
       t.runs = 2;
       t.quantity = t.at_1->median / (r.p * t.at_p.median);
     } else if (kind == RuleKind::Isospeed) {
-      t.quantity = r.native->work(t.params) / (r.p * t.at_p.median);
+      t.quantity = r.kernel.work(t.params) / (r.p * t.at_p.median);
     } else {
       t.quantity = t.at_p.median;
     }
@@ -93,7 +96,7 @@ TunedPoint tune_point(const TuneRequest& r) {
     }
     prev_x = x;
     prev_q = out.quantity;
-    double factor = std::pow(target / out.quantity, 1.0 / k);
+    double factor = std::clamp(std::pow(target / out.quantity, 1.0 / k), 1.0 / 16, 16.0);
     if (kind == RuleKind::Efficiency && out.at_1) {
       // The latency step (seed 000 eq. 3 and 11): with Tp = T1/p + L and L measured as
       // Tp - T1/p, efficiency E needs T1 = p L E/(1 - E); the work, and so T1, grow with the size.
@@ -101,10 +104,11 @@ TunedPoint tune_point(const TuneRequest& r) {
       const double latency = tp - t1 / r.p;
       if (latency > 0 && target < 1) {
         const double needed = r.p * latency * target / (1 - target);
-        if (std::isfinite(needed) && needed > 0) factor = needed / t1;
+        // A step from measured figures, not an extrapolated slope: trusted further than the secant.
+        if (std::isfinite(needed) && needed > 0) factor = std::clamp(needed / t1, 1.0 / 1024, 1024.0);
       }
     }
-    x = std::max(1.0, x * std::clamp(factor, 1.0 / 16, 16.0));
+    x = std::max(1.0, x * factor);
     if (x == prev_x) return out;  // rounding cannot move it further
   }
 }

@@ -3,21 +3,28 @@
 // fixed 2 % steps): find the problem size whose measured quantity meets a scaling rule's target
 // within a tolerance, seeded by the kernel's model when it has one, within a budget of runs.
 
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "model/scaling_rule.hpp"
-#include "runtime/native_kernel.hpp"
+#include "runtime/params.hpp"
 #include "study/measurement.hpp"
 
 namespace scalerun::study {
 
+// What the tuner knows of a kernel, native or an external program alike.
+struct TunedKernel {
+  std::function<Measurement(const runtime::Params&, int p)> measure;
+  std::function<double(const runtime::Params&)> work;    // operations
+  std::function<double(const runtime::Params&)> memory;  // bytes; NaN when the kernel does not say
+};
+
 struct TuneRequest {
-  const runtime::NativeKernel* native = nullptr;
+  TunedKernel kernel;
   runtime::Params base;
   const model::ScalingRule* rule = nullptr;
   double p = 1;
-  MeasureSettings settings;
   double tolerance = 0.02;    // relative
   int budget = 12;            // measured runs (one configuration, repeated) per point
   std::optional<double> seed; // x where the model says the target is met
