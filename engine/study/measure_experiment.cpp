@@ -36,6 +36,7 @@ using report::Table;
 struct MeasuredPoint {
   double p = 1;
   double t1 = std::nan("");  // one-worker time at this point's own size (tuned points)
+  double tuned_e = std::nan("");  // efficiency-tuned points: the tuner's E (median over run pairs)
   int runs = 1;              // measured configurations it took (tuning)
   runtime::Params params;
   double work = 0;
@@ -266,14 +267,14 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   const std::string where = r.where();
   TunedKernel measured;  // native or external, the same three questions
   if (native) {
-    measured.measure = [native, &settings](const runtime::Params& at, int p) {
-      return measure_native(*native, at, p, settings);
+    measured.measure = [native](const runtime::Params& at, int p, const MeasureSettings& how) {
+      return measure_native(*native, at, p, how);
     };
     measured.work = [native](const runtime::Params& at) { return native->work(at); };
     measured.memory = [native](const runtime::Params& at) { return native->memory(at); };
   } else {
-    measured.measure = [&](const runtime::Params& at, int p) {
-      return measure_command(command, at, p, settings, timer, where);
+    measured.measure = [&](const runtime::Params& at, int p, const MeasureSettings& how) {
+      return measure_command(command, at, p, how, timer, where);
     };
     measured.work = [L, kernel](const runtime::Params& at) { return lua_figure(L, kernel, "work", at); };
     measured.memory = [L, kernel](const runtime::Params& at) { return lua_figure(L, kernel, "memory", at); };
@@ -351,7 +352,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
     const bool tune_this = tuned && !(pt.p == 1 && spec.rule.kind == model::RuleKind::Efficiency);
     if (tuned && !tune_this) {
-      const Measurement m = measured.measure(params, 1);
+      const Measurement m = measured.measure(params, 1, settings);
       take(pt, m, native ? raw_figures(m.stats) : m.figures);
       pt.t1 = m.median;
       db.record_point(run_id, record_of(spec, kernel_name, pt, m));
@@ -359,6 +360,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       TuneRequest request;
       request.kernel = measured;
       request.base = params;
+      request.settings = settings;
       request.rule = &spec.rule;
       request.p = pt.p;
       request.tolerance = spec.tolerance;
@@ -383,6 +385,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.runs = tp.runs;
       if (tp.at_1) {
         pt.t1 = tp.at_1->median;
+        if (spec.rule.kind == model::RuleKind::Efficiency) pt.tuned_e = tp.quantity;
         if (pt.p > 1 && native) add_breakdown(pt, tp.at_1->stats.work_time());
       }
       total_runs += tp.runs;
@@ -408,7 +411,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.resumed = true;
       ++resumed;
     } else {
-      const Measurement m = measured.measure(params, static_cast<int>(pt.p));
+      const Measurement m = measured.measure(params, static_cast<int>(pt.p), settings);
       take(pt, m, native ? raw_figures(m.stats) : m.figures);
       if (!points.empty() && native) add_breakdown(pt, points.front().figures.at("work_time"));
       db.record_point(run_id, record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing
@@ -458,7 +461,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         std::vector<Cell> row;
         const double t1 = std::isnan(pt.t1) ? one.median : pt.t1;
         for (double v : {pt.p, pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(tuned ? pt.runs : pt.samples),
-                         pt.work / pt.median, metrics::speedup(t1, pt.median), metrics::efficiency(t1, pt.median, pt.p)}) {
+                         pt.work / pt.median,
+                         std::isnan(pt.tuned_e) ? metrics::speedup(t1, pt.median) : pt.p * pt.tuned_e,
+                         std::isnan(pt.tuned_e) ? metrics::efficiency(t1, pt.median, pt.p) : pt.tuned_e}) {
           row.emplace_back(v);
         }
         row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
@@ -474,6 +479,10 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
           for (const auto& [vname, ratio] : spec.rule.vary) {
             sizes += fmt::format("{}p={:g}: {}={:g}", sizes.empty() ? "" : "; ", pt.p, vname, pt.params.at(vname));
           }
+        }
+        if (spec.rule.kind == model::RuleKind::Efficiency) {
+          t.notes.push_back("E of a tuned point: the median over its runs at p and at 1 taken in turns, pair by "
+                            "pair; S = p E");
         }
         t.notes.push_back(fmt::format("tuned to {} ({} within {:g} %): {:.2f} measured runs per point on average; sizes {}",
                                       spec.rule.describe(), model::rule_quantity(spec.rule.kind), 100 * spec.tolerance,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -48,7 +49,7 @@ TunedPoint tune_point(const TuneRequest& r) {
       throw ScriptError(fmt::format("{}memory_bound at p={:g} needs {:.3g} bytes, more than this host can hold ({:.3g} "
                                     "bytes of memory); lower per_proc", r.rule->where, r.p, bytes, r.host_memory));
     }
-    out.at_p = r.kernel.measure(out.params, static_cast<int>(r.p));
+    out.at_p = r.kernel.measure(out.params, static_cast<int>(r.p), r.settings);
     out.runs = 1;
     out.quantity = bytes / r.p;
     out.reached = true;
@@ -62,15 +63,33 @@ TunedPoint tune_point(const TuneRequest& r) {
   auto evaluate = [&](double x) {
     TunedPoint t;
     t.params = at_size(r, x);
-    t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p));
     t.runs = 1;
     if (kind == RuleKind::Efficiency) {
-      t.at_1 = r.kernel.measure(t.params, 1);
+      // T(1) and T(p) taken in turns, so a change in the host's load during the evaluation
+      // shifts both alike instead of biasing their ratio.
+      std::vector<Measurement> ones, ps;
+      for (int i = 0; i < r.settings.repeat; ++i) {
+        const MeasureSettings single{i == 0 ? r.settings.warmup : 0, 1};
+        ones.push_back(r.kernel.measure(t.params, 1, single));
+        ps.push_back(r.kernel.measure(t.params, static_cast<int>(r.p), single));
+      }
+      t.at_1 = combine(ones);
+      t.at_p = combine(ps);
       t.runs = 2;
-      t.quantity = t.at_1->median / (r.p * t.at_p.median);
+      // The median of the pairs' efficiencies: each pair saw the same load.
+      std::vector<double> pair_e;
+      for (std::size_t i = 0; i < ones.size(); ++i) {
+        if (!ones[i].samples.empty() && !ps[i].samples.empty())
+          pair_e.push_back(ones[i].samples.front() / (r.p * ps[i].samples.front()));
+      }
+      std::sort(pair_e.begin(), pair_e.end());
+      const std::size_t n = pair_e.size();
+      t.quantity = n == 0 ? 0.0 : (n % 2 ? pair_e[n / 2] : 0.5 * (pair_e[n / 2 - 1] + pair_e[n / 2]));
     } else if (kind == RuleKind::Isospeed) {
+      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), r.settings);
       t.quantity = r.kernel.work(t.params) / (r.p * t.at_p.median);
     } else {
+      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), r.settings);
       t.quantity = t.at_p.median;
     }
     return t;

@@ -15,7 +15,7 @@ namespace scalerun::study {
 
 // What the tuner knows of a kernel, native or an external program alike.
 struct TunedKernel {
-  std::function<Measurement(const runtime::Params&, int p)> measure;
+  std::function<Measurement(const runtime::Params&, int p, const MeasureSettings&)> measure;
   std::function<double(const runtime::Params&)> work;    // operations
   std::function<double(const runtime::Params&)> memory;  // bytes; NaN when the kernel does not say
 };
@@ -23,6 +23,7 @@ struct TunedKernel {
 struct TuneRequest {
   TunedKernel kernel;
   runtime::Params base;
+  MeasureSettings settings;
   const model::ScalingRule* rule = nullptr;
   double p = 1;
   double tolerance = 0.02;    // relative

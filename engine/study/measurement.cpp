@@ -73,4 +73,33 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
   return m;
 }
 
+Measurement combine(const std::vector<Measurement>& parts) {
+  Measurement m;
+  for (const Measurement& part : parts) {
+    m.samples.insert(m.samples.end(), part.samples.begin(), part.samples.end());
+    if (!part.verified) {
+      m.verified = false;
+      m.verify_message = part.verify_message;
+    } else if (m.verify_message.empty()) {
+      m.verify_message = part.verify_message;
+    }
+  }
+  summarize(m);
+  const Measurement* nearest = nullptr;
+  for (const Measurement& part : parts) {
+    if (part.samples.empty()) continue;
+    if (nearest == nullptr ||
+        std::abs(part.samples.front() - m.median) < std::abs(nearest->samples.front() - m.median))
+      nearest = &part;
+  }
+  if (nearest != nullptr) {
+    m.stats = nearest->stats;
+    m.counters = nearest->counters;
+    m.counters_note = nearest->counters_note;
+    m.figures = nearest->figures;
+    m.checksum = nearest->checksum;
+  }
+  return m;
+}
+
 }  // namespace scalerun::study

@@ -37,4 +37,9 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
 // median, MAD and coefficient of variation of samples, filled into m.
 void summarize(Measurement& m);
 
+// Measurements of one configuration taken apart (e.g. interleaved with another configuration's
+// runs) as one: every sample, summarized, with the instrumentation of the part whose first sample
+// lies nearest the median; verified only if every part was.
+Measurement combine(const std::vector<Measurement>& parts);
+
 }  // namespace scalerun::study
