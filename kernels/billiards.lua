@@ -15,20 +15,28 @@
 --        (PT: synchronisation, thread creation).
 --   §6.3: a fixed-size run has an optimum px (53 processors measured on the KSR-1), then slows down.
 --
+-- Native (measure mode): kernels/native/billiards/ runs the simulation on this host, balls evenly
+-- spaced in a box of length balls with diameter 1/2, velocities uniform in [-1, 1), and checks
+-- every run bit for bit against the serial event order. Its work is the same W = steps + balls;
+-- its memory is its own bytes per ball, not the KSR-1's C.
+--
 -- Model:
 --   W = steps + balls                      work, in events and ball initialisations
---   u = p / sqrt(1 + h (p - 1)^2 / balls)  mean collisions done per iteration. Birthday argument: the
---                                          k-th of the p earliest events conflicts with one of the
+--   w = batch p                            candidates per iteration: the seed takes one per processor
+--                                          (batch = 1); the native kernel may take more per worker
+--   u = w / sqrt(1 + h (w - 1)^2 / balls)  mean collisions done per iteration. Birthday argument: the
+--                                          k-th of the w earliest events conflicts with one of the
 --                                          k - 1 before it with probability ~ (k - 1) h / balls, so
---                                          the run before the first conflict is ~ p while
---                                          h p^2 << balls and saturates at ~ sqrt(balls / h);
+--                                          the run before the first conflict is ~ w while
+--                                          h w^2 << balls and saturates at ~ sqrt(balls / h);
 --                                          h is the dependency hazard (overlaps plus early
---                                          re-collisions, per neighbouring pair). u(1) = 1.
+--                                          re-collisions, per neighbouring pair). u(1) = 1 at batch 1.
 --   iterations I = steps / u
 --   compute = (steps t_event + balls t_ball) / p       ideal parallel work
 --   serial  = (p - 1) t_thread                         PT: the master creates the p - 1 threads
---   idle    = steps t_event (1/u - 1/p)                IT: processors k..p wait in each iteration;
---                                                      shrinks as the balls grow
+--   idle    = steps t_event (1/min(u, p) - 1/p)        IT: with u < p processors k..p wait in each
+--                                                      iteration; shrinks as the balls grow (with
+--                                                      u >= p the uneven last round is neglected)
 --   sync    = I (t_barrier log2 p + 2 r(p))            PT: a tree barrier per iteration (log2 p
 --                                                      software levels), arrival and release each
 --                                                      crossing the ring
@@ -63,6 +71,9 @@ return kernel {
     t_barrier = 20 * us,      -- software cost per barrier tree level (assumed)
     refs      = 2,            -- remote memory references per event (assumed)
     t_thread  = 2 * ms,       -- creating one thread (assumed)
+    batch     = 1,            -- candidate events per processor per iteration (the seed: 1)
+    seed      = 1,            -- random stream of the starting velocities and masses (native only)
+    masses    = 1,            -- distinct ball masses, 1: all equal as in the seed (native only)
   },
   work   = function(k) return k.steps + k.balls end,
   memory = function(k) return k.C * k.balls end,
@@ -73,12 +84,13 @@ return kernel {
     elseif m and m.network then
       r = (m.network.latency or 0) + (m.network.overhead or 0)
     end
-    local inv_u = math.sqrt(1 + k.h * (p - 1)^2 / k.balls) / p   -- 1/u
-    local iterations = k.steps * inv_u
+    local w = k.batch * p
+    local u = w / math.sqrt(1 + k.h * (w - 1)^2 / k.balls)
+    local iterations = k.steps / u
     return {
       compute = (k.steps * k.t_event + k.balls * k.t_ball) / p,
       serial  = (p - 1) * k.t_thread,
-      idle    = k.steps * k.t_event * (inv_u - 1 / p),
+      idle    = k.steps * k.t_event * (1 / math.min(u, p) - 1 / p),
       sync    = iterations * (k.t_barrier * log2(p) + 2 * r * gt(p, 1)),
       latency = iterations * k.refs * r * (1 - 1 / p),
     }

@@ -21,6 +21,8 @@
 --   contention = t e N^2 (1 - 1/p) max(0, 1/capacity - 1/(p bw))   only with a network capacity (a
 --             shared bus, seed 003 §6): the transposes' p links' worth of traffic then serialises
 -- e = 16 bytes (double complex). Terms vanish at p = 1; without m.network only compute remains.
+-- Native kernel (kernels/native/apps/conv2d.cpp): the same three 2-D FFTs with FFTW on shared memory,
+-- parallel over rows then over blocks of columns; verified against the direct circular convolution.
 local function lg(x) return log2(x) end
 
 return kernel {
@@ -56,4 +58,5 @@ return kernel {
     }
   end,
   native = "conv2d",
+  program = require "kernels.programs.conv2d",
 }

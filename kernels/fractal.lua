@@ -22,17 +22,24 @@
 -- idle = skew * grain * rho / W (P > 1): the tail of the last task when task times vary ("coarse
 -- grain ... risking synchronization penalty", §9); the seed sets dynamic waiting to zero (§2.2), so
 -- skew = 0 by default and the model is exactly (4.2).
+-- Native kernel (kernels/native/apps/fractal.cpp): the §9 program on the domain (-1,-1)-(1,1), tasks
+-- of `grain` pixels cut as `shape` says, 0: runs of rows (grain = width: one row per task), 1: runs
+-- of columns (grain = height: one column per task), 2: square tiles of side floor(sqrt(grain)),
+-- handed out dynamically; it reports the fill it measured (about 0.35 at the defaults). The default
+-- image is 256 x 256 so one run takes about half a second on one core: n scales the time, not the
+-- speedup (4.3), and rho keeps the seed's 32,000.
 return kernel {
   name = "fractal",
   doc  = "Mandelbrot image, width x height pixels, at most limit iterations, tasks of grain pixels (seed 004 §4, §9)",
   size = "width",
   params = {
-    width    = 1024,
-    height   = 1024,
+    width    = 256,
+    height   = 256,
     limit    = 10000,         -- maximal visible colours: the iteration cap
     ops_iter = 10,            -- instructions per iteration of the inner while loop
     fill     = 0.32,          -- mean orbit length / limit for the domain (gives rho = 32,000)
     grain    = 1,             -- pixels per task
+    shape    = 0,             -- how tasks are cut (native run only): 0 rows, 1 columns, 2 square tiles
     desc     = 4,             -- bytes describing one task
     result   = 4,             -- bytes returned per pixel (colour index)
     skew     = 0,             -- task-time variation, in task times, waited for at the end

@@ -61,4 +61,5 @@ return kernel {
     }
   end,
   native = "gauss",
+  program = require "kernels.programs.gauss",
 }

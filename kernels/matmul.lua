@@ -56,4 +56,5 @@ return kernel {
     }
   end,
   native = "matmul",
+  program = require "kernels.programs.matmul",
 }

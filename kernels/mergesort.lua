@@ -6,6 +6,8 @@
 -- Split-sort-merge on P processors (§3): each sorts n/P keys, the P runs are merged in log2 P
 -- passes over n keys, every key crosses the network twice (scatter and gather) at u bytes/s, and
 -- the disk is read and written once.
+-- Native kernel (kernels/native/apps/mergesort.cpp): n random 64-bit keys sorted in memory, blocks
+-- merge-sorted in parallel then merged in parallel pieces; the disk term stays in the model only.
 return kernel {
   name = "mergesort",
   doc  = "mergesort of n keys from and to disk: CPU n log2 n / W, I/O 2 delta n / B",

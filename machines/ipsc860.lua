@@ -22,6 +22,8 @@ return machine {
   network = {
     kind      = "hypercube",
     bandwidth = 2.8 * MBps,   -- per link (§5)
+    switching = "circuit",    -- "circuit-switched wormhole" (§5): a message holds every link of its
+                              -- e-cube path until its last byte has arrived
     latency   = 0,            -- hardware switching delay: not given (see above)
     overhead  = 100 * us,     -- software overhead per message (§5)
   },

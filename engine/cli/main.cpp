@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
   app.add_option("--out", out_dir, "also write every table as CSV plus results.json into DIR");
   app.add_option("--set", sets, "override a script param(): --set name=value (repeatable)")
       ->allow_extra_args(false);
-  app.add_option("--mode", request.options.mode, "where numbers come from: model or measure (the default of experiments that name none)")
+  app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember({"model", "measure", "simulate"}));
   app.add_option("--db", request.options.db_path, "results database for measured runs (default scalerun.db)");
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
@@ -89,10 +89,6 @@ int main(int argc, char** argv) {
       return kExitError;
     }
     request.options.sets[s.substr(0, eq)] = s.substr(eq + 1);
-  }
-  if (request.options.mode == "simulate") {
-    std::cerr << "scalerun: --mode simulate: not available in this version of scalerun (model or measure)\n";
-    return kExitError;
   }
   request.options.script_path = request.script;
   request.options.command_line = join_command_line(argc, argv);

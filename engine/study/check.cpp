@@ -117,7 +117,7 @@ int check_native(lua_State* L) {
           continue;
         }
         out.add_row({key, columns[c], computed ? report::Cell(value) : report::Cell(), expected,
-                     by_decimals ? report::Cell(error) : report::Cell(expected != 0 ? error / expected : error),
+                     by_decimals || rel_tol <= 0 || expected == 0 ? report::Cell(error) : report::Cell(error / expected),
                      std::string(ok ? "yes" : "NO")});
       } else if (type != LUA_TNIL && type != LUA_TBOOLEAN) {
         r.fail("expect", fmt::format("row {}, entry {}: number (or false to skip) expected", i, c + 2));
@@ -127,11 +127,14 @@ int check_native(lua_State* L) {
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  const std::string how = by_decimals ? fmt::format("to {:g} decimals", decimals)
-                                      : (rel_tol > 0 ? fmt::format("within {:g} %", 100 * rel_tol)
-                                                     : fmt::format("within {:g}", abs_tol));
+  std::string how = fmt::format("to {:g} decimals", decimals);
+  if (!by_decimals && rel_tol > 0 && abs_tol > 0) {
+    how = fmt::format("within {:g} % or {:g}", 100 * rel_tol, abs_tol);
+  } else if (!by_decimals) {
+    how = rel_tol > 0 ? fmt::format("within {:g} %", 100 * rel_tol) : fmt::format("within {:g}", abs_tol);
+  }
   out.notes.push_back(fmt::format("{} of {} values match {}{}", compared - failed, compared, how,
-                                  out.columns[4].name == "error" && !by_decimals ? " (error is relative)" : ""));
+                                  !by_decimals && rel_tol > 0 ? " (error is relative where the expected value is not 0)" : ""));
   ++session.checks_run;
   if (failed > 0) {
     ++session.checks_failed;

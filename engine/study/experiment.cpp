@@ -14,6 +14,7 @@
 #include "lua/state.hpp"
 #include "study/experiment_reports.hpp"
 #include "study/measure_experiment.hpp"
+#include "study/simulate_experiment.hpp"
 #include "study/kernel_config.hpp"
 #include "study/results.hpp"
 #include "study/session.hpp"
@@ -26,7 +27,8 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup", "isoefficiency",
-                                           "overhead", "formula", "measured", "compare", "counters"};
+                                           "overhead", "formula", "measured", "compare", "counters",
+                                           "wait", "links", "overhead_functions"};
 
 std::string machine_name_at(lua_State* L, int index) {
   lua_getfield(L, index, "name");
@@ -81,15 +83,17 @@ void check_evaluation(const model::KernelModel& model, const std::vector<double>
 ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   ExperimentSpec spec;
   r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
-                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget"});
+                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "speed_factor"});
   spec.name = r.string("name");
   spec.title = r.string_or("title", "");
   spec.where = r.where();
   const std::string mode = r.string_or("mode", session_of(L).options.mode);
-  if (mode != "model" && mode != "measure") {
-    r.fail("mode", fmt::format("'{}' is not available in this version of scalerun; use \"model\" or \"measure\"", mode));
+  if (mode != "model" && mode != "measure" && mode != "simulate") {
+    r.fail("mode", fmt::format("'{}' is not a mode; use \"model\", \"measure\" or \"simulate\"", mode));
   }
   spec.mode = mode;
+  spec.speed_factor = r.number_or("speed_factor", 1);
+  if (!(spec.speed_factor > 0)) r.fail("speed_factor", fmt::format("a positive factor expected, got {:g}", spec.speed_factor));
   const double repeat = r.number_or("repeats", 5), warmup = r.number_or("warmup", 1);
   if (repeat < 1 || repeat != std::floor(repeat)) r.fail("repeats", fmt::format("a whole number >= 1 expected, got {:g}", repeat));
   if (warmup < 0 || warmup != std::floor(warmup)) r.fail("warmup", fmt::format("a whole number >= 0 expected, got {:g}", warmup));
@@ -116,6 +120,12 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
       r.fail("report", fmt::format("unknown report '{}'{} (known: {})", name,
                                    near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
                                    fmt::join(kReports, ", ")));
+    }
+  }
+  for (const char* simulated_only : {"wait", "links", "overhead_functions"}) {
+    if (spec.mode != "simulate" && std::find(spec.reports.begin(), spec.reports.end(), simulated_only) != spec.reports.end()) {
+      r.fail("report", fmt::format("'{}' comes from simulated runs: give mode = \"simulate\" (or --mode simulate)",
+                                   simulated_only));
     }
   }
   spec.px_max = r.number_or("px_max", 1024);
@@ -293,6 +303,9 @@ int experiment_native(lua_State* L) {
   if (spec.mode == "measure" && !session.options.dry_run) {
     if (spec.procs.empty()) r.fail("sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
     return run_measure_experiment(L, spec, kernel, machines.front(), r);
+  }
+  if (spec.mode == "simulate" && !session.options.dry_run) {
+    return run_simulate_experiment(L, spec, kernel, machines.front(), r);
   }
   if (session.options.dry_run) {
     report::Section section{spec.name, "experiment", {dry_run_table(spec, L, machines)}};

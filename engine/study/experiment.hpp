@@ -32,10 +32,11 @@ struct ExperimentSpec {
   Bounds bounds;
   double px_max = 1024;
   std::string machine_name;
-  std::string mode = "model";  // "model" or "measure"
+  std::string mode = "model";  // "model", "measure" or "simulate"
   int repeat = 5, warmup = 1;  // measure mode: runs kept per point, runs discarded first
   double tolerance = 0.02;     // measure mode: how close a tuned quantity must come to its target
   int budget = 12;             // measure mode: measured configurations allowed per tuned point
+  double speed_factor = 1;     // simulate mode: processors this many times the machine's speed
 };
 
 // One evaluated point of an experiment.

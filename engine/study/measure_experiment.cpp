@@ -432,6 +432,11 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     if (model) {
       model::Evaluation e;
       std::vector<double> slots = model->params().values();
+      // At the point's own parameters: a tuned point's size differs from the kernel's.
+      for (const auto& [name, value] : pt.params) {
+        const int slot = model->params().find(name);
+        if (slot >= 0) slots[static_cast<std::size_t>(slot)] = value;
+      }
       model->evaluate(slots, pt.p, e);
       pt.predicted = e.time;
     }

@@ -9,6 +9,7 @@
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
+#include "network/network_spec.hpp"
 
 namespace scalerun::study {
 
@@ -47,24 +48,10 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
   r.string("name");
   for (const char* f : {"clock", "peak", "speed", "memory", "disk", "marked"}) check_positive(r, f);
   check_count(r, "procs", false);
-  if (r.push("topology", LUA_TTABLE, false)) {
-    lua::FieldReader t(L, -1, r.where(), "topology.");
-    const std::string kind = t.string("kind");
-    if (kind != "rings") t.fail("kind", fmt::format("unknown topology '{}' (known: rings)", kind));
-    t.push("levels", LUA_TTABLE, true);
-    const auto n = static_cast<int>(lua_rawlen(L, -1));
-    if (n == 0) t.fail("levels", "rings{} needs at least one level { name = ..., size = ..., latency = ... }");
-    for (int i = 1; i <= n; ++i) {
-      if (lua_rawgeti(L, -1, i) != LUA_TTABLE) t.fail("levels", fmt::format("level {} is not a table", i));
-      lua::FieldReader level(L, -1, r.where(), fmt::format("topology.levels[{}].", i));
-      level.reject_unknown({"name", "size", "latency", "bandwidth"});
-      level.string_or("name", "");
-      check_count(level, "size", true);
-      if (level.number_or("latency", 0) < 0) level.fail("latency", "must not be negative");
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
-  }
+  // The interconnect (network = { ... } and topology = rings{ ... }) is checked by the reader that
+  // simulate mode uses, so a machine accepted here is one simulate mode can read: the same fields
+  // per network kind, the same messages.
+  network::read_machine_network(L, index, r.where());
   if (r.push("groups", LUA_TTABLE, false)) {
     const auto n = static_cast<int>(lua_rawlen(L, -1));
     if (n == 0) r.fail("groups", "a list of node groups { name = ..., count = ..., speed = ... } expected");
@@ -84,16 +71,6 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
     }
     lua_pop(L, 1);
   }
-  if (r.push("network", LUA_TTABLE, false)) {
-    lua::FieldReader net(L, -1, r.where(), "network.");
-    net.reject_unknown({"kind", "latency", "bandwidth", "capacity", "overhead"});
-    for (const char* f : {"bandwidth", "capacity"}) check_positive(net, f);
-    for (const char* f : {"latency", "overhead"}) {
-      if (net.number_or(f, 0) < 0) net.fail(f, "must not be negative");
-    }
-    lua_pop(L, 1);
-  }
-  (void)index;
 }
 
 void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {

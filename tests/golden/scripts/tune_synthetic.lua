@@ -20,3 +20,25 @@ check {
   rel_tol = 0.02, source = "the rule's target, E = 0.8 (1 at p = 1)",
   expect = { { 1, 1 }, { 2, 0.8 }, { 4, 0.8 }, { 8, 0.8 } },
 }
+
+-- The same program with its exact law as the model: the search starts at the model's size, and
+-- the comparison is made at each tuned point's own size (so the model error is ~0).
+experiment {
+  name = "synthetic-model", mode = "measure",
+  kernel = kernel {
+    name = "synthetic-model",
+    params = { n = 1000 },
+    work = function(k) return k.n end,
+    model = function(k, p) return { compute = k.n * 1e-7 / p, latency = 1e-3 * log2(p) } end,
+    command = k.command,
+    timer = "seconds",
+  },
+  procs = { 2, 4 }, repeats = 1, warmup = 0, budget = 8,
+  scale = efficiency { E = 0.8, vary = "n" },
+  report = { "measured", "compare" },
+}
+check {
+  name = "model at the tuned sizes", of = "synthetic-model", table = "compare", key = "p",
+  columns = { "error%" }, abs_tol = 0.01, source = "an exact model has no error",
+  expect = { { 2, 0 }, { 4, 0 } },
+}

@@ -1,0 +1,436 @@
+#include "sim/lua/lua_programs.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/native.hpp"
+#include "lua/state.hpp"
+
+namespace scalerun::sim {
+
+namespace {
+
+// Slots of the registry table that keeps everything a run needs alive.
+enum Slot : int { kProgram = 1, kKernel, kMetatable, kTagIds, kThreads };
+
+// String tags are numbered from here; integer tags must stay below it.
+constexpr std::int64_t kStringTagBase = std::int64_t{1} << 62;
+// A ctx method that returns this has parked its processor: the wrapper yields.
+constexpr int kPark = -1;
+
+LuaPrograms& programs_of(lua_State* L) {
+  return *static_cast<LuaPrograms*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+// ctx:method(...) passes ctx first; ctx.method(...) is the usual slip.
+void check_self(lua_State* L, const char* method) {
+  bool ok = false;
+  if (lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1) != 0) {
+    ok = lua_rawequal(L, -1, lua_upvalueindex(2)) != 0;
+    lua_pop(L, 1);
+  }
+  if (!ok) throw lua::NativeError(fmt::format("call ctx methods with a colon: ctx:{}(...)", method));
+}
+
+double number_arg(lua_State* L, int index, const char* method, const char* name) {
+  if (lua_type(L, index) != LUA_TNUMBER) {
+    throw lua::NativeError(fmt::format("ctx:{}: {} must be a number, got {}", method, name, lua::type_name(L, index)));
+  }
+  const double v = lua_tonumber(L, index);
+  if (!std::isfinite(v) || v < 0) {
+    throw lua::NativeError(fmt::format("ctx:{}: {} must be a finite number >= 0, got {:g}", method, name, v));
+  }
+  return v;
+}
+
+// A processor number: a whole number in 0 .. p-1 (or ctx.any where allowed). `action` says what
+// the program tried, e.g. "send to".
+int processor_arg(lua_State* L, int index, const char* method, const char* action, bool any_allowed) {
+  const int p = programs_of(L).simulator().processors();
+  if (lua_type(L, index) != LUA_TNUMBER) {
+    throw lua::NativeError(fmt::format("ctx:{}: a processor number expected, got {}", method, lua::type_name(L, index)));
+  }
+  const double v = lua_tonumber(L, index);
+  if (any_allowed && v == kAnySource) return kAnySource;
+  if (v != std::floor(v) || v < 0 || v >= p) {
+    throw lua::NativeError(fmt::format("{} processor {:g}, but the machine has {} processor{} (0..{})", action, v, p,
+                                       p == 1 ? "" : "s", p - 1));
+  }
+  return static_cast<int>(v);
+}
+
+Value value_arg(lua_State* L, int index, const char* method) {
+  switch (lua_type(L, index)) {
+    case LUA_TNONE:
+    case LUA_TNIL: return {};
+    case LUA_TNUMBER: return Value{lua_tonumber(L, index), true};
+    default:
+      throw lua::NativeError(fmt::format("ctx:{}: a message carries a number or nil, got {} (its size is the "
+                                         "bytes argument)", method, lua::type_name(L, index)));
+  }
+}
+
+void push_value(lua_State* L, const Value& v) {
+  if (v.present) lua_pushnumber(L, v.number);
+  else lua_pushnil(L);
+}
+
+int ctx_compute(lua_State* L) {
+  check_self(L, "compute");
+  LuaPrograms& self = programs_of(L);
+  self.simulator().compute(self.current(), number_arg(L, 2, "compute", "ops"), false);
+  return 0;
+}
+
+int ctx_serial(lua_State* L) {
+  check_self(L, "serial");
+  LuaPrograms& self = programs_of(L);
+  self.simulator().compute(self.current(), number_arg(L, 2, "serial", "ops"), true);
+  return 0;
+}
+
+// ctx:speed([rank]): the operations per second ctx:compute charges on that processor (default this
+// one), so a program can split its work in proportion to the processors' speeds.
+int ctx_speed(lua_State* L) {
+  check_self(L, "speed");
+  LuaPrograms& self = programs_of(L);
+  const int rank = lua_isnoneornil(L, 2) ? self.current() : processor_arg(L, 2, "speed", "ask the speed of", false);
+  lua_pushnumber(L, self.simulator().speed(rank));
+  return 1;
+}
+
+int ctx_now(lua_State* L) {
+  check_self(L, "now");
+  LuaPrograms& self = programs_of(L);
+  lua_pushnumber(L, self.simulator().clock(self.current()));
+  return 1;
+}
+
+void do_send(lua_State* L, const char* method) {
+  check_self(L, method);
+  LuaPrograms& self = programs_of(L);
+  const int dst = processor_arg(L, 2, method, "send to", false);
+  const double bytes = number_arg(L, 3, method, "bytes");
+  const std::int64_t tag = lua_isnoneornil(L, 4) ? 0 : self.tag_of(L, 4, false);
+  self.simulator().send(self.current(), dst, bytes, tag, value_arg(L, 5, method));
+}
+
+int ctx_send(lua_State* L) {
+  do_send(L, "send");
+  return 0;
+}
+
+// A receive request is a table { src = ..., tag = ... } that ctx:wait turns into the receive;
+// a send request is { sent = true }, already complete (sends are buffered).
+int ctx_isend(lua_State* L) {
+  do_send(L, "isend");
+  lua_createtable(L, 0, 1);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "sent");
+  return 1;
+}
+
+int ctx_irecv(lua_State* L) {
+  check_self(L, "irecv");
+  LuaPrograms& self = programs_of(L);
+  const int src = processor_arg(L, 2, "recv", "receive from", true);
+  const std::int64_t tag = lua_isnoneornil(L, 3) ? kAnyTag : self.tag_of(L, 3, true);
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, src);
+  lua_setfield(L, -2, "src");
+  lua_pushinteger(L, tag);
+  lua_setfield(L, -2, "tag");
+  return 1;
+}
+
+// Waiting yields the processor's coroutine; from a coroutine of the program's own it would yield
+// the wrong one.
+void check_may_wait(lua_State* L, LuaPrograms& self, const char* what) {
+  if (!self.runs_in(L)) {
+    throw lua::NativeError(fmt::format("ctx:{} may wait, so call it from the program itself, not from a coroutine "
+                                       "the program created", what));
+  }
+}
+
+int finish_receive(lua_State* L, LuaPrograms& self, int src, std::int64_t tag, const char* what) {
+  check_may_wait(L, self, what);
+  if (!self.simulator().receive(self.current(), src, tag, what)) {
+    self.park(LuaPrograms::Results::ValueAndSource);
+    return kPark;
+  }
+  const Outcome& o = self.simulator().outcome(self.current());
+  push_value(L, o.value);
+  lua_pushinteger(L, o.source);
+  return 2;
+}
+
+int ctx_recv(lua_State* L) {
+  check_self(L, "recv");
+  LuaPrograms& self = programs_of(L);
+  const int src = processor_arg(L, 2, "recv", "receive from", true);
+  const std::int64_t tag = lua_isnoneornil(L, 3) ? kAnyTag : self.tag_of(L, 3, true);
+  return finish_receive(L, self, src, tag, "recv");
+}
+
+int ctx_wait(lua_State* L) {
+  check_self(L, "wait");
+  LuaPrograms& self = programs_of(L);
+  if (lua_type(L, 2) != LUA_TTABLE) {
+    throw lua::NativeError(fmt::format("ctx:wait: a request from ctx:isend or ctx:irecv expected, got {}",
+                                       lua::type_name(L, 2)));
+  }
+  lua_getfield(L, 2, "sent");
+  const bool sent = lua_toboolean(L, -1) != 0;
+  lua_getfield(L, 2, "src");
+  lua_getfield(L, 2, "tag");
+  const bool is_receive = lua_isinteger(L, -2) != 0 && lua_isinteger(L, -1) != 0;
+  const auto src = static_cast<int>(lua_tointeger(L, -2));
+  const std::int64_t tag = lua_tointeger(L, -1);
+  lua_pop(L, 3);
+  if (sent) return 0;
+  if (!is_receive) throw lua::NativeError("ctx:wait: a request from ctx:isend or ctx:irecv expected, got a table");
+  return finish_receive(L, self, src, tag, "wait");
+}
+
+int run_collective(lua_State* L, const CollectiveCall& call, Value value) {
+  LuaPrograms& self = programs_of(L);
+  check_may_wait(L, self, collective_name(call.kind));
+  const bool returns = call.kind == CollectiveKind::Broadcast || call.kind == CollectiveKind::Reduce ||
+                       call.kind == CollectiveKind::Allreduce;
+  if (!self.simulator().collective(self.current(), call, value)) {
+    self.park(returns ? LuaPrograms::Results::Value : LuaPrograms::Results::None);
+    return kPark;
+  }
+  if (!returns) return 0;
+  push_value(L, self.simulator().outcome(self.current()).value);
+  return 1;
+}
+
+int ctx_barrier(lua_State* L) {
+  check_self(L, "barrier");
+  return run_collective(L, CollectiveCall{CollectiveKind::Barrier, 0, 0}, {});
+}
+
+int ctx_broadcast(lua_State* L) {
+  check_self(L, "broadcast");
+  const double bytes = number_arg(L, 2, "broadcast", "bytes");
+  const int root = processor_arg(L, 3, "broadcast", "broadcast from root", false);
+  return run_collective(L, CollectiveCall{CollectiveKind::Broadcast, root, bytes}, value_arg(L, 4, "broadcast"));
+}
+
+int ctx_reduce(lua_State* L) {
+  check_self(L, "reduce");
+  const double bytes = number_arg(L, 2, "reduce", "bytes");
+  const int root = processor_arg(L, 3, "reduce", "reduce to root", false);
+  return run_collective(L, CollectiveCall{CollectiveKind::Reduce, root, bytes}, value_arg(L, 4, "reduce"));
+}
+
+int ctx_allreduce(lua_State* L) {
+  check_self(L, "allreduce");
+  const double bytes = number_arg(L, 2, "allreduce", "bytes");
+  return run_collective(L, CollectiveCall{CollectiveKind::Allreduce, 0, bytes}, value_arg(L, 3, "allreduce"));
+}
+
+int ctx_allgather(lua_State* L) {
+  check_self(L, "allgather");
+  const double bytes = number_arg(L, 2, "allgather", "bytes");
+  return run_collective(L, CollectiveCall{CollectiveKind::Allgather, 0, bytes}, {});
+}
+
+int ctx_alltoall(lua_State* L) {
+  check_self(L, "alltoall");
+  const double bytes = number_arg(L, 2, "alltoall", "bytes");
+  return run_collective(L, CollectiveCall{CollectiveKind::Alltoall, 0, bytes}, {});
+}
+
+// native<> has returned (every C++ object of the method is gone) before Lua's yield longjmps.
+template <int (*Fn)(lua_State*)>
+int parking(lua_State* L) {
+  const int n = lua::native<Fn>(L);
+  if (n == kPark) return lua_yield(L, 0);
+  return n;
+}
+
+struct Method {
+  const char* name;
+  lua_CFunction fn;
+};
+
+constexpr Method kMethods[] = {
+    {"compute", parking<ctx_compute>},     {"serial", parking<ctx_serial>},
+    {"now", parking<ctx_now>},             {"speed", parking<ctx_speed>},
+    {"send", parking<ctx_send>},           {"recv", parking<ctx_recv>},
+    {"isend", parking<ctx_isend>},         {"irecv", parking<ctx_irecv>},
+    {"wait", parking<ctx_wait>},           {"barrier", parking<ctx_barrier>},
+    {"broadcast", parking<ctx_broadcast>}, {"reduce", parking<ctx_reduce>},
+    {"allreduce", parking<ctx_allreduce>}, {"allgather", parking<ctx_allgather>},
+    {"alltoall", parking<ctx_alltoall>},
+};
+
+// Methods that are plain Lua: they may call the yielding methods freely.
+constexpr std::string_view kLuaMethods = R"(
+local methods = ...
+function methods.waitall(ctx, requests)
+  for i = 1, #requests do ctx:wait(requests[i]) end
+end
+)";
+
+}  // namespace
+
+LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, Simulator& simulator)
+    : L_(L), sim_(simulator), results_(static_cast<std::size_t>(simulator.processors()), Results::None) {
+  program = lua_absindex(L, program);
+  kernel = lua_absindex(L, kernel);
+  lua_createtable(L, 5, 0);
+  const int registry = lua_gettop(L);
+  lua_pushvalue(L, program);
+  lua_rawseti(L, registry, kProgram);
+  lua_pushvalue(L, kernel);
+  lua_rawseti(L, registry, kKernel);
+
+  // The ctx metatable: __index holds the methods, each with (this, metatable) as upvalues.
+  lua_createtable(L, 0, 2);
+  const int meta = lua_gettop(L);
+  lua_pushliteral(L, "simulated processor");
+  lua_setfield(L, meta, "__name");
+  lua_createtable(L, 0, static_cast<int>(std::size(kMethods)) + 1);
+  const int methods = lua_gettop(L);
+  for (const Method& m : kMethods) {
+    lua_pushlightuserdata(L, this);
+    lua_pushvalue(L, meta);
+    lua_pushcclosure(L, m.fn, 2);
+    lua_setfield(L, methods, m.name);
+  }
+  lua::load_chunk(L, kLuaMethods, "@scalerun/sim_ctx.lua");
+  lua_pushvalue(L, methods);
+  lua::protected_call(L, 1, 0);
+  lua_setfield(L, meta, "__index");
+  lua_rawseti(L, registry, kMetatable);
+
+  lua_newtable(L);
+  lua_rawseti(L, registry, kTagIds);
+  lua_createtable(L, simulator.processors(), 0);
+  lua_rawseti(L, registry, kThreads);
+  registry_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  threads_.assign(static_cast<std::size_t>(simulator.processors()), nullptr);
+}
+
+LuaPrograms::~LuaPrograms() { luaL_unref(L_, LUA_REGISTRYINDEX, registry_ref_); }
+
+std::int64_t LuaPrograms::tag_of(lua_State* co, int index, bool any_allowed) {
+  if (lua_type(co, index) == LUA_TSTRING) {
+    lua_rawgeti(co, LUA_REGISTRYINDEX, registry_ref_);
+    lua_rawgeti(co, -1, kTagIds);
+    lua_pushvalue(co, index);
+    lua_rawget(co, -2);
+    std::int64_t id = 0;
+    if (lua_isinteger(co, -1) != 0) {
+      id = lua_tointeger(co, -1);
+      lua_pop(co, 3);
+    } else {
+      id = kStringTagBase + static_cast<std::int64_t>(tag_names_.size());
+      tag_names_.emplace_back(lua_tostring(co, index));
+      lua_pop(co, 1);
+      lua_pushvalue(co, index);
+      lua_pushinteger(co, id);
+      lua_rawset(co, -3);
+      lua_pop(co, 2);
+    }
+    return id;
+  }
+  if (lua_type(co, index) == LUA_TNUMBER) {
+    const double v = lua_tonumber(co, index);
+    if (any_allowed && v == static_cast<double>(kAnySource)) return kAnyTag;
+    if (v == std::floor(v) && std::fabs(v) < static_cast<double>(kStringTagBase)) return static_cast<std::int64_t>(v);
+  }
+  throw lua::NativeError(fmt::format("a message tag is a whole number or a string{}, got {}",
+                                     any_allowed ? " (or ctx.any)" : "", lua::type_name(co, index)));
+}
+
+std::string LuaPrograms::tag_name(std::int64_t tag) {
+  if (tag >= kStringTagBase) return fmt::format("\"{}\"", tag_names_[static_cast<std::size_t>(tag - kStringTagBase)]);
+  return fmt::format("{}", tag);
+}
+
+void LuaPrograms::run(int rank) {
+  const auto r = static_cast<std::size_t>(rank);
+  current_ = rank;
+  parked_ = false;
+  lua_State* co = threads_[r];
+  int nargs = 0;
+  if (co == nullptr) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, registry_ref_);
+    const int registry = lua_gettop(L_);
+    lua_rawgeti(L_, registry, kThreads);
+    co = lua_newthread(L_);
+    lua_rawseti(L_, -2, rank + 1);  // anchored until the run ends
+    lua_pop(L_, 1);
+    threads_[r] = co;
+    lua_rawgeti(L_, registry, kProgram);
+    lua_xmove(L_, co, 1);
+    lua_createtable(co, 0, 3);  // ctx
+    lua_pushinteger(co, rank);
+    lua_setfield(co, -2, "rank");
+    lua_pushinteger(co, sim_.processors());
+    lua_setfield(co, -2, "size");
+    lua_pushinteger(co, kAnySource);
+    lua_setfield(co, -2, "any");
+    lua_rawgeti(L_, registry, kMetatable);
+    lua_xmove(L_, co, 1);
+    lua_setmetatable(co, -2);
+    lua_rawgeti(L_, registry, kKernel);
+    lua_xmove(L_, co, 1);
+    lua_pop(L_, 1);
+    nargs = 2;
+  } else {
+    const Outcome& o = sim_.outcome(rank);
+    switch (results_[r]) {
+      case Results::None: break;
+      case Results::Value:
+        push_value(co, o.value);
+        nargs = 1;
+        break;
+      case Results::ValueAndSource:
+        push_value(co, o.value);
+        lua_pushinteger(co, o.source);
+        nargs = 2;
+        break;
+    }
+  }
+  int nresults = 0;
+  const int status = lua_resume(co, L_, nargs, &nresults);
+  if (status == LUA_YIELD) {
+    lua_pop(co, nresults);
+    if (!parked_) {
+      throw ScriptError(fmt::format("{}processor {}'s program yielded by itself (coroutine.yield is not allowed in "
+                                    "a program outside its own coroutines)", lua::user_where(co), rank));
+    }
+    return;
+  }
+  if (status == LUA_OK) {
+    lua_settop(co, 0);
+    sim_.finish(rank);
+    return;
+  }
+  if (lua::State::interrupt_requested.load()) throw Interrupted();
+  std::string message = lua_tostring(co, -1) != nullptr ? lua_tostring(co, -1) : "(error object is not a string)";
+  luaL_traceback(L_, co, nullptr, 0);
+  std::string traceback = lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "";
+  lua_pop(L_, 1);
+  lua_settop(co, 0);
+  if (status == LUA_ERRMEM) message = "not enough memory to run the programs";
+  throw ScriptError(fmt::format("{} (in the program of processor {})", message, rank), traceback);
+}
+
+std::string LuaPrograms::where(int rank) {
+  lua_State* co = threads_[static_cast<std::size_t>(rank)];
+  if (co == nullptr) return {};
+  std::string w = lua::user_where(co);
+  if (w.size() >= 2 && w.ends_with(": ")) w.resize(w.size() - 2);
+  return w;
+}
+
+}  // namespace scalerun::sim

@@ -1,0 +1,71 @@
+#include "sim/separation.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalerun::sim {
+
+namespace {
+
+double mean_wait(const RunResult& run) {
+  double sum = 0;
+  for (const auto& s : run.procs) sum += s.wait;
+  return run.procs.empty() ? 0.0 : sum / static_cast<double>(run.procs.size());
+}
+
+// The processor with the largest value of `f` (the lowest rank among equals).
+template <typename F>
+int argmax(const RunResult& run, F f) {
+  int best = 0;
+  for (std::size_t i = 1; i < run.procs.size(); ++i) {
+    if (f(run.procs[i]) > f(run.procs[static_cast<std::size_t>(best)])) best = static_cast<int>(i);
+  }
+  return best;
+}
+
+}  // namespace
+
+Separation separate(const RunResult& ideal, const RunResult& contention_free, const RunResult& real, double t1) {
+  Separation s;
+  s.p = ideal.processors;
+  s.t1 = t1;
+  s.t_ideal = ideal.makespan;
+  s.t_cf = contention_free.makespan;
+  s.t_real = real.makespan;
+
+  s.algorithmic = s.t_ideal - t1 / s.p;
+  double serial_work = 0;
+  for (const auto& proc : ideal.procs) {
+    serial_work += proc.serial;
+    s.computation = std::max(s.computation, proc.compute + proc.serial);
+  }
+  s.serial = std::clamp(serial_work * (1 - 1 / s.p), 0.0, std::max(0.0, s.algorithmic));
+  s.imbalance = s.algorithmic - s.serial;
+
+  if (!real.procs.empty()) {
+    s.latency_processor = argmax(real, [](const ProcessorStats& x) { return x.latency_overhead(); });
+    const ProcessorStats& l = real.procs[static_cast<std::size_t>(s.latency_processor)];
+    s.latency_overhead = l.latency_overhead();
+    s.network_latency = l.network_latency_total();
+    s.contention_processor = argmax(real, [](const ProcessorStats& x) { return x.contention_seen; });
+    const ProcessorStats& c = real.procs[static_cast<std::size_t>(s.contention_processor)];
+    s.contention_overhead = c.contention_seen;
+    s.network_contention = c.network_contention;
+  }
+
+  s.w_ideal = mean_wait(ideal);
+  s.w_cf = mean_wait(contention_free);
+  s.w_real = mean_wait(real);
+  s.w_imbalance = s.w_ideal;
+  s.w_latency = s.w_cf - s.w_ideal;
+  s.w_contention = s.w_real - s.w_cf;
+
+  // Differences of equal sums taken in another order leave rounding dust: show it as zero.
+  const double dust = 1e-12 * std::max({s.t1, s.t_ideal, s.t_real});
+  for (double* v : {&s.algorithmic, &s.serial, &s.imbalance, &s.w_latency, &s.w_contention}) {
+    if (std::fabs(*v) < dust) *v = 0;
+  }
+  return s;
+}
+
+}  // namespace scalerun::sim

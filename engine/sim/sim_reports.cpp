@@ -1,0 +1,240 @@
+#include "sim/sim_reports.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "sim/overhead_fit.hpp"
+
+namespace scalerun::sim {
+
+namespace {
+
+using report::Cell;
+using report::Table;
+
+std::string heading(const SimulatedStudy& s, const std::string& what) {
+  return fmt::format("{}: {} — {} simulated on {} ({} network{}{})", s.name, what, s.kernel, s.machine, s.network,
+                     s.overhead > 0 ? fmt::format(", {:.3g} s software overhead per message", s.overhead) : "",
+                     s.speed_factor != 1 ? fmt::format(", processors x{:g}", s.speed_factor) : "");
+}
+
+double percent(double part, double whole) { return whole != 0 ? 100 * part / whole : 0.0; }
+
+// A speedup of a program that takes no time at all does not exist: an empty cell.
+Cell ratio(double a, double b) {
+  if (b == 0) return std::monostate{};
+  return a / b;
+}
+
+Table speedup_table(const SimulatedStudy& s) {
+  Table t;
+  t.name = "speedup";
+  t.title = heading(s, "simulated time and speedup");
+  const bool model = std::any_of(s.points.begin(), s.points.end(), [](const auto& pt) { return pt.model_time.has_value(); });
+  t.add_column("p", "{:g}").add_column("T_ideal", "{:.6g}").add_column("T_cf", "{:.6g}");
+  if (model) t.add_column("model", "{:.6g}");
+  t.add_column("T", "{:.6g}").add_column("S", "{:.4f}").add_column("E", "{:.4f}").add_column("S_ideal", "{:.4f}");
+  for (const auto& pt : s.points) {
+    const Separation& sep = pt.separation;
+    std::vector<Cell> row{pt.p, sep.t_ideal, sep.t_cf};
+    if (model) row.emplace_back(pt.model_time ? Cell{*pt.model_time} : Cell{std::monostate{}});
+    row.emplace_back(sep.t_real);
+    row.emplace_back(ratio(pt.t1_real, sep.t_real));
+    row.emplace_back(ratio(pt.t1_real, sep.t_real * pt.p));
+    row.emplace_back(ratio(sep.t1, sep.t_ideal));
+    t.add_row(std::move(row));
+  }
+  t.notes.push_back("T_ideal: on a PRAM (no network cost, no software overhead); T_cf: the real network with "
+                    "contention switched off; T: the real machine. S = T(1)/T, E = S/p, S_ideal = T_ideal(1)/T_ideal "
+                    "(the speedup the algorithm allows)");
+  if (model) {
+    t.notes.push_back("model: the kernel's model at the same p on the simulated machine (its p processors, speeds "
+                      "times the speed factor; m:marked_speed(p) = the sum of their speeds), beside the simulated "
+                      "times");
+  }
+  if (!s.model_note.empty()) t.notes.push_back(s.model_note);
+  if (s.unequal_speeds) {
+    t.notes.push_back("processors of unequal speeds: T(1) is processor 0 alone, so S and E compare with that "
+                      "processor and may exceed p and 1 (seed 002's speed-efficiency W / (T C) uses the marked speed "
+                      "C of all p instead)");
+  }
+  long unreceived = 0;
+  for (const auto& pt : s.points) unreceived += pt.real.unreceived;
+  if (unreceived > 0) {
+    t.notes.push_back(fmt::format("{} message(s) were sent but never received; they still loaded the network",
+                                  unreceived));
+  }
+  return t;
+}
+
+Table overhead_table(const SimulatedStudy& s) {
+  Table t;
+  t.name = "overhead";
+  t.title = heading(s, "overheads separated (seconds)");
+  t.add_column("p", "{:g}").add_column("T", "{:.6g}").add_column("T(1)/p", "{:.6g}");
+  t.add_column("algorithmic", "{:.4g}").add_column("serial", "{:.4g}").add_column("imbalance", "{:.4g}");
+  t.add_column("latency", "{:.4g}").add_column("net_latency", "{:.4g}");
+  t.add_column("contention", "{:.4g}").add_column("net_contention", "{:.4g}");
+  t.add_column("T_cf-T_ideal", "{:.4g}").add_column("T-T_cf", "{:.4g}");
+  for (const auto& pt : s.points) {
+    const Separation& x = pt.separation;
+    t.add_row({pt.p, x.t_real, x.t1 / pt.p, x.algorithmic, x.serial, x.imbalance, x.latency_overhead,
+               x.network_latency, x.contention_overhead, x.network_contention, x.t_cf - x.t_ideal,
+               x.t_real - x.t_cf});
+  }
+  t.notes.push_back("algorithmic = T_ideal - T(1)/p = serial + imbalance; serial = S (1 - 1/p) for the work S marked "
+                    "with ctx:serial");
+  t.notes.push_back("latency: software overhead plus time blocked on messages in flight, for the processor that "
+                    "sees the most; net_latency: its software overhead plus the idle-network latency of every "
+                    "message it received (the difference was hidden by computation)");
+  t.notes.push_back("contention: time blocked on messages held up by busy links, for the processor that sees the "
+                    "most; net_contention: the contention of every message it received");
+  return t;
+}
+
+Table wait_table(const SimulatedStudy& s) {
+  Table t;
+  t.name = "wait";
+  t.title = heading(s, "wait time by cause (mean seconds per processor, seed 003 Tables IV-V)");
+  t.add_column("p", "{:g}").add_column("W_ideal", "{:.4g}").add_column("W_cf", "{:.4g}").add_column("W_real", "{:.4g}");
+  t.add_column("W_imbalance", "{:.4g}").add_column("W_latency", "{:.4g}").add_column("W_contention", "{:.4g}");
+  t.add_column("imbalance%", "{:.1f}").add_column("latency%", "{:.1f}").add_column("contention%", "{:.1f}");
+  for (const auto& pt : s.points) {
+    const Separation& x = pt.separation;
+    t.add_row({pt.p, x.w_ideal, x.w_cf, x.w_real, x.w_imbalance, x.w_latency, x.w_contention,
+               percent(x.w_imbalance, x.w_real), percent(x.w_latency, x.w_real), percent(x.w_contention, x.w_real)});
+  }
+  t.notes.push_back("wait: blocked before the awaited message was sent (skew between processors). W_imbalance = "
+                    "W_ideal, W_latency = W_cf - W_ideal, W_contention = W_real - W_cf; percentages of W_real");
+  return t;
+}
+
+Table links_table(const SimulatedStudy& s) {
+  Table t;
+  t.name = "links";
+  t.title = heading(s, "network resources on the real machine");
+  t.add_column("p", "{:g}").add_column("links", "{:g}").add_column("messages", "{:g}");
+  t.add_column("mean_util", "{:.4f}").add_column("max_util", "{:.4f}").add_column("busiest");
+  t.add_column("mean_queue", "{:.4g}").add_column("max_queue", "{:.4g}");
+  for (const auto& pt : s.points) {
+    const auto& links = pt.real.links;
+    if (links.empty()) {
+      t.add_row({pt.p, 0.0, static_cast<double>(pt.real.messages), std::monostate{}, std::monostate{},
+                 std::monostate{}, std::monostate{}, std::monostate{}});
+      continue;
+    }
+    double util = 0, queue = 0, max_queue = 0;
+    std::size_t busiest = 0;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      util += links[i].utilization;
+      queue += links[i].mean_queue;
+      max_queue = std::max(max_queue, links[i].mean_queue);
+      if (links[i].utilization > links[busiest].utilization) busiest = i;
+    }
+    const double n = static_cast<double>(links.size());
+    t.add_row({pt.p, n, static_cast<double>(pt.real.messages), util / n, links[busiest].utilization,
+               links[busiest].name, queue / n, max_queue});
+  }
+  t.notes.push_back("per resource (a link direction, the bus, ...): utilization = busy time / T, queue = "
+                    "time-averaged number of messages waiting for it; messages: sent by the programs, "
+                    "collectives' included");
+  return t;
+}
+
+struct Series {
+  const char* name;
+  double Separation::*field;
+};
+
+constexpr Series kSeries[] = {
+    {"computation", &Separation::computation},
+    {"serial", &Separation::serial},
+    {"imbalance", &Separation::imbalance},
+    {"latency", &Separation::latency_overhead},
+    {"net_latency", &Separation::network_latency},
+    {"contention", &Separation::contention_overhead},
+    {"net_contention", &Separation::network_contention},
+    {"wait", &Separation::w_real},
+};
+
+std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
+  Table t;
+  t.name = "overhead_functions";
+  t.title = heading(s, "overhead functions of p (seconds, seed 003 Tables VI-VIII)");
+  t.add_column("function").add_column("fit").add_column("rms%", "{:.2f}").add_column("points", "{:g}");
+  std::vector<double> ps;
+  std::vector<const Separation*> seps;
+  for (const auto& pt : s.points) {
+    if (pt.p > 1) {
+      ps.push_back(pt.p);
+      seps.push_back(&pt.separation);
+    }
+  }
+  std::vector<OverheadFit> fits;
+  for (const Series& series : kSeries) {
+    std::vector<double> y;
+    for (const Separation* x : seps) y.push_back(x->*series.field);
+    OverheadFit fit = fit_overhead(ps, y);
+    t.add_row({std::string(series.name), fit.formula(), 100 * fit.relative_rms, static_cast<double>(fit.points)});
+    fits.push_back(std::move(fit));
+  }
+  t.notes.push_back("least squares on the fewest terms of {1/p, 1, log2 p, p, p log2 p, p^2} that fit within 2 % "
+                    "(nonnegative coefficients preferred), over the points with p > 1; wait = W_real");
+  if (ps.size() < 3) t.notes.push_back("fewer than three processor counts above 1: the fits are rough");
+
+  Table c;
+  c.name = "crossover";
+  c.title = heading(s, "where one overhead overtakes another (fitted functions, p = 2 .. 2^20)");
+  c.add_column("overhead").add_column("overtakes").add_column("at_p", "{:g}").add_column("measured");
+  c.add_column("crossing", "{:.4g}");
+  auto fit_of = [&](const char* name) -> const OverheadFit& {
+    for (std::size_t i = 0; i < std::size(kSeries); ++i) {
+      if (std::string_view(kSeries[i].name) == name) return fits[i];
+    }
+    return fits.front();
+  };
+  const double largest = ps.empty() ? 1 : *std::max_element(ps.begin(), ps.end());
+  auto add = [&](const std::string& a, const std::string& b, const std::optional<Crossover>& at) {
+    if (!at) {
+      c.add_row({a, b, std::string("none"), std::string("not up to 2^20"), std::monostate{}});
+    } else if (at->above_from_start) {
+      c.add_row({a, b, at->processors, std::string("already at the smallest p"), std::monostate{}});
+    } else {
+      c.add_row({a, b, at->processors,
+                 std::string(at->processors <= largest ? "within the simulated range" : "extrapolated"), at->at});
+    }
+  };
+  add("contention", "latency", crossover(fit_of("contention"), fit_of("latency")));
+  OverheadFit interaction = fit_of("latency");
+  for (const auto& term : fit_of("contention").terms) interaction.terms.push_back(term);
+  add("latency + contention", "computation", crossover(interaction, fit_of("computation")));
+  c.notes.push_back("from the fitted functions of the overhead_functions table, not from the simulated points: "
+                    "crossing = where they cross, found by bisection between the two powers of two that bracket "
+                    "it; at_p = the first whole processor count past it");
+  return {std::move(t), std::move(c)};
+}
+
+}  // namespace
+
+const std::vector<std::string>& simulate_report_names() {
+  static const std::vector<std::string> names = {"speedup", "overhead", "wait", "links", "overhead_functions"};
+  return names;
+}
+
+std::vector<Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports) {
+  std::vector<Table> tables;
+  for (const auto& name : reports) {
+    if (name == "speedup") tables.push_back(speedup_table(study));
+    if (name == "overhead") tables.push_back(overhead_table(study));
+    if (name == "wait") tables.push_back(wait_table(study));
+    if (name == "links") tables.push_back(links_table(study));
+    if (name == "overhead_functions") {
+      for (auto& t : overhead_function_tables(study)) tables.push_back(std::move(t));
+    }
+  }
+  return tables;
+}
+
+}  // namespace scalerun::sim
