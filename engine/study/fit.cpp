@@ -133,6 +133,11 @@ int fit_native(lua_State* L) {
     }
     fitted.push_back(static_cast<std::size_t>(slot));
   }
+  if (session.options.dry_run && r.has("stored")) {  // nothing was measured, so nothing to fit
+    session.info(fmt::format("fit '{}': dry run, the kernel keeps its parameters", name));
+    lua_pushvalue(L, kernel);
+    return 1;
+  }
   std::string script_dir;
   if (auto colon = where.find(':'); colon != std::string::npos) {
     script_dir = std::filesystem::path(where.substr(0, colon)).parent_path().string();

@@ -12,7 +12,7 @@ namespace scalerun::kernels {
 
 using KernelList = std::vector<const runtime::NativeKernel*>;
 
-void add_linalg_kernels(KernelList& list);     // linalg/: dense linear algebra (matmul, gauss, rlsp, givens)
+void add_linalg_kernels(KernelList& list);     // linalg/: dense linear algebra (matmul, gauss, householder, givens)
 void add_npb_kernels(KernelList& list);        // npb/: NAS Parallel Benchmarks EP, IS, CG
 void add_apps_kernels(KernelList& list);       // apps/: Monte Carlo, sorts, fractal, convolution
 void add_billiards_kernels(KernelList& list);  // billiards/: the 1-D hard-sphere event simulation

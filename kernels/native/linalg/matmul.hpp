@@ -1,35 +1,26 @@
 #pragma once
-// Dense C = A B for N x N doubles, row-major, blocked for the caches and parallel over blocks of
-// rows of C. Every entry of C is summed over k in increasing order whatever the blocking or the
-// worker count, so C is bit-identical for every p.
+// Dense C = A B for N x N doubles, row-major: B packed into panels once, then blocks of rows of C in
+// parallel, each computed by a register-blocked micro-kernel (packed_gemm.hpp). Every entry of C is
+// summed over k in increasing order whatever the blocking or the worker count, so C is
+// bit-identical for every p.
 //
 // Parameters: N (>= 1), seed. Work W = 2 N^3 (flops); memory M = 3 * 8 N^2 bytes (A, B, C), as in
-// kernels/matmul.lua.
+// kernels/matmul.lua (the packed copy of B is the implementation's, not the problem's).
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "kernels/native/linalg/dense.hpp"
 #include "runtime/native_kernel.hpp"
 #include "runtime/runtime.hpp"
 
 namespace scalerun::kernels {
 
-struct Matrix {
-  std::size_t n = 0;
-  std::vector<double> values;  // row-major, n * n
-
-  explicit Matrix(std::size_t size) : n(size), values(size * size, 0.0) {}
-  double& at(std::size_t i, std::size_t j) { return values[i * n + j]; }
-  double at(std::size_t i, std::size_t j) const { return values[i * n + j]; }
-};
-
 // Entries uniform in [-1, 1) from a counter-based stream, so inputs do not depend on p either.
 Matrix random_matrix(std::size_t n, std::uint64_t seed);
 
-// Rows [lo, hi) of C = A B (C's rows are overwritten): the body every worker count runs.
-void multiply_rows(const Matrix& a, const Matrix& b, Matrix& c, std::size_t lo, std::size_t hi);
-
+// Two loops: pack B's column panels, then the blocks of rows of C.
 void multiply(const Matrix& a, const Matrix& b, Matrix& c, runtime::Runtime& rt);
 
 // O(N^2) check of C = A B: C x against A (B x) for a random x with entries in [1, 2) (Freivalds;
