@@ -1,0 +1,23 @@
+-- Parallel efficiency of the native kernels on this host at their benchmark sizes: NPB EP class A,
+-- matmul at N = 2048, the Mandelbrot fractal at 2048 x 2048 and the two Monte Carlo kernels
+-- (seed 004 §5 time slices, and pi). E = T(1)/(p T(p)) per kernel, every run verified; the
+-- measured table and the overhead breakdown show where the rest of the time goes.
+--   scalerun scripts/kernel_efficiency.lua            (p = 1, 2; --set procs=4 adds p = 4)
+local npb = require "kernels.npb_classes"
+local procs = { 1, 2 }
+if param("procs", 2) > 2 then procs[#procs + 1] = param("procs", 2) end
+local repeats = param("repeats", 3)
+
+local cases = {
+  { "ep-A",       require "kernels.npb_ep" (npb.ep.A) },
+  { "matmul-2048", require "kernels.matmul" { N = 2048 } },
+  { "fractal-2048", require "kernels.fractal" { width = 2048, height = 2048, limit = 256, grain = 256 } },
+  { "montecarlo-slices", require "kernels.montecarlo" { n = 1000, t = 20 } },
+  { "pi", require "kernels.pi" { samples = 1e8 } },
+}
+for _, case in ipairs(cases) do
+  experiment {
+    name = case[1], mode = "measure", kernel = case[2], procs = procs, repeats = repeats, warmup = 1,
+    report = { "measured", "overhead" },
+  }
+end
