@@ -159,6 +159,7 @@ class Runtime {
 
   Ticks open_region();
   void close_region(Ticks start) noexcept;
+  void gather_workers();
   void open_window();
   void close_window() noexcept;
   void refuse_inside_region(const char* what) const;
