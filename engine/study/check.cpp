@@ -47,7 +47,7 @@ int check_native(lua_State* L) {
   if (lua_type(L, 1) != LUA_TTABLE) throw lua::NativeError("check{} expects a table");
   const std::string where = lua::user_where(L);
   lua::FieldReader r(L, 1, where);
-  r.reject_unknown({"name", "of", "table", "key", "columns", "expect", "decimals", "rel_tol", "abs_tol", "source", "show", "doc"});
+  r.reject_unknown({"name", "of", "table", "key", "columns", "expect", "decimals", "rel_tol", "abs_tol", "source", "show", "compare", "doc"});
   const std::string name = r.string("name");
   const std::string of = r.string("of");
   if (session.options.dry_run) {  // nothing was evaluated, so there is nothing to compare
@@ -66,9 +66,16 @@ int check_native(lua_State* L) {
   const double decimals = r.number_or("decimals", 0);
   const double rel_tol = r.number_or("rel_tol", 0);
   const double abs_tol = r.number_or("abs_tol", 0);
-  if (!by_decimals && !r.has("rel_tol") && !r.has("abs_tol")) {
+  if (!by_decimals && !r.has("rel_tol") && !r.has("abs_tol") && r.string_or("compare", "equal") == "equal") {
     r.fail("rel_tol", "say how close is close enough: decimals = d, rel_tol = x or abs_tol = x");
   }
+  // "equal": within the tolerance either way; "at_least" / "at_most": the expected values are
+  // bounds (a finding such as "no contention" or "close to ideal"), the tolerance is slack.
+  const std::string compare = r.string_or("compare", "equal");
+  if (compare != "equal" && compare != "at_least" && compare != "at_most") {
+    r.fail("compare", fmt::format("'{}': \"equal\", \"at_least\" or \"at_most\" expected", compare));
+  }
+  if (compare != "equal" && by_decimals) r.fail("compare", "bounds take rel_tol or abs_tol as slack, not decimals");
   const std::string source = r.string_or("source", "");
   const std::string show = r.string_or("show", "failures");
   if (show != "failures" && show != "all") r.fail("show", "\"failures\" or \"all\" expected");
@@ -108,7 +115,9 @@ int check_native(lua_State* L) {
           ok = ok && std::abs(error) <= 0.5 * std::pow(10.0, -decimals) * (1 + 1e-9);
         } else {
           const double tolerance = std::max(abs_tol, rel_tol * std::abs(expected));
-          ok = ok && std::abs(error) <= tolerance;
+          if (compare == "at_least") ok = ok && error >= -tolerance;
+          else if (compare == "at_most") ok = ok && error <= tolerance;
+          else ok = ok && std::abs(error) <= tolerance;
         }
         ++compared;
         if (!ok) ++failed;
@@ -128,18 +137,27 @@ int check_native(lua_State* L) {
   }
   lua_pop(L, 1);
   std::string how = fmt::format("to {:g} decimals", decimals);
-  if (!by_decimals && rel_tol > 0 && abs_tol > 0) {
+  if (compare != "equal") {
+    how = fmt::format("{} their bound{}", compare == "at_least" ? "at least" : "at most",
+                      rel_tol > 0 ? fmt::format(" (slack {:g} %)", 100 * rel_tol)
+                                  : (abs_tol > 0 ? fmt::format(" (slack {:g})", abs_tol) : std::string()));
+  } else if (!by_decimals && rel_tol > 0 && abs_tol > 0) {
     how = fmt::format("within {:g} % or {:g}", 100 * rel_tol, abs_tol);
   } else if (!by_decimals) {
     how = rel_tol > 0 ? fmt::format("within {:g} %", 100 * rel_tol) : fmt::format("within {:g}", abs_tol);
   }
-  out.notes.push_back(fmt::format("{} of {} values match {}{}", compared - failed, compared, how,
+  out.notes.push_back(fmt::format("{} of {} values {} {}{}", compared - failed, compared, compare == "equal" ? "match" : "are", how,
                                   !by_decimals && rel_tol > 0 ? " (error is relative where the expected value is not 0)" : ""));
   ++session.checks_run;
   if (failed > 0) {
     ++session.checks_failed;
-    session.warn(fmt::format("{}check '{}' failed: {} of {} values do not match {} {}", where, name, failed,
-                             compared, source.empty() ? "the reference" : source, how));
+    if (compare == "equal") {
+      session.warn(fmt::format("{}check '{}' failed: {} of {} values do not match {} {}", where, name, failed,
+                               compared, source.empty() ? "the reference" : source, how));
+    } else {
+      session.warn(fmt::format("{}check '{}' failed: {} of {} values are not {} ({})", where, name, failed, compared,
+                               how, source.empty() ? "the bounds given" : source));
+    }
   }
   session.sections.push_back({name, "check", {out}});
   lua_pushboolean(L, failed == 0);
