@@ -27,4 +27,8 @@ struct ParamSpec {
 // counting exactly). Every native parameter so far is a count or a seed.
 std::uint64_t count_param(std::span<const ParamSpec> specs, const Params& given, std::string_view name);
 
+// The same for a real-valued parameter (fractions that scale the work a kernel reports, such as the
+// fractal's fill): throws std::invalid_argument when it is not finite or below the minimum.
+double real_param(std::span<const ParamSpec> specs, const Params& given, std::string_view name);
+
 }  // namespace scalerun::runtime

@@ -28,4 +28,15 @@ void push_configured(lua_State* L, int kernel, const model::ParamSpace& space, c
   lua::protected_call(L, 1, 1);  // the kernel's __call returns the configured copy
 }
 
+void push_configured(lua_State* L, int kernel, const runtime::Params& params) {
+  kernel = lua_absindex(L, kernel);
+  lua_pushvalue(L, kernel);
+  lua_createtable(L, 0, static_cast<int>(params.size()));
+  for (const auto& [name, value] : params) {
+    lua_pushnumber(L, value);
+    lua_setfield(L, -2, name.c_str());
+  }
+  lua::protected_call(L, 1, 1);  // the kernel's __call returns the configured copy
+}
+
 }  // namespace scalerun::study

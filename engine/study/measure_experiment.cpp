@@ -17,6 +17,7 @@
 #include "measure/figures.hpp"
 #include "host/topology.hpp"
 #include "runtime/registry.hpp"
+#include "study/kernel_config.hpp"
 #include "study/measure_tuning.hpp"
 #include "store/point_key.hpp"
 #include "study/measurement.hpp"
@@ -107,13 +108,7 @@ double lua_figure(lua_State* L, int kernel, const char* which, const runtime::Pa
   const bool has = lua_type(L, -1) == LUA_TFUNCTION;
   lua_pop(L, 1);
   if (!has) return std::nan("");
-  lua_pushvalue(L, kernel);
-  lua_createtable(L, 0, static_cast<int>(params.size()));
-  for (const auto& [name, value] : params) {
-    lua_pushnumber(L, value);
-    lua_setfield(L, -2, name.c_str());
-  }
-  lua::protected_call(L, 1, 1);  // the configured copy
+  push_configured(L, kernel, params);
   lua_getfield(L, -1, which);
   lua_insert(L, -2);
   lua::protected_call(L, 1, 1);

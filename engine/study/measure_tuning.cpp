@@ -82,9 +82,7 @@ TunedPoint tune_point(const TuneRequest& r) {
         if (!ones[i].samples.empty() && !ps[i].samples.empty())
           pair_e.push_back(ones[i].samples.front() / (r.p * ps[i].samples.front()));
       }
-      std::sort(pair_e.begin(), pair_e.end());
-      const std::size_t n = pair_e.size();
-      t.quantity = n == 0 ? 0.0 : (n % 2 ? pair_e[n / 2] : 0.5 * (pair_e[n / 2 - 1] + pair_e[n / 2]));
+      t.quantity = median_of(std::move(pair_e));
     } else if (kind == RuleKind::Isospeed) {
       t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), r.settings);
       t.quantity = r.kernel.work(t.params) / (r.p * t.at_p.median);

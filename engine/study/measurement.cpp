@@ -9,15 +9,12 @@
 
 namespace scalerun::study {
 
-namespace {
-
 double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
-
-}  // namespace
 
 void summarize(Measurement& m) {
   if (m.samples.empty()) return;

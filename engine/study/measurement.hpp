@@ -34,6 +34,9 @@ struct Measurement {
 Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::Params& params, int p,
                            const MeasureSettings& settings);
 
+// The median of v (0 for an empty v).
+double median_of(std::vector<double> v);
+
 // median, MAD and coefficient of variation of samples, filled into m.
 void summarize(Measurement& m);
 

@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "kernels/native/apps/chunked_loop.hpp"
-#include "kernels/native/apps/real_param.hpp"
 #include "kernels/native/counter_rng.hpp"
 
 namespace scalerun::kernels {
@@ -187,8 +186,8 @@ std::span<const runtime::ParamSpec> FractalKernel::params() const { return kPara
 
 double FractalKernel::work(const runtime::Params& given) const {
   const FractalSetup s = setup_of(given);
-  return static_cast<double>(s.pixels()) * real_param(kParams, given, "fill") * s.limit *
-         real_param(kParams, given, "ops_iter");
+  return static_cast<double>(s.pixels()) * runtime::real_param(kParams, given, "fill") * s.limit *
+         runtime::real_param(kParams, given, "ops_iter");
 }
 
 double FractalKernel::memory(const runtime::Params& given) const {
