@@ -1,5 +1,5 @@
 -- Monte Carlo estimate of pi: `samples` points thrown into the unit square, the fraction inside
--- the quarter circle times 4. The native kernel (kernels/native/montecarlo.cpp) draws from a
+-- the quarter circle times 4. The native kernel (kernels/native/apps/montecarlo.cpp) draws from a
 -- counter-based generator, so the estimate is bit-identical for every worker count, and is
 -- verified within 6 standard deviations of pi.
 -- Model: perfectly parallel sampling at t_sample seconds per sample, plus one reduction of the

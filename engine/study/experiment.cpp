@@ -83,7 +83,7 @@ void check_evaluation(const model::KernelModel& model, const std::vector<double>
 ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   ExperimentSpec spec;
   r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
-                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "speed_factor"});
+                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "max_repeats", "speed_factor"});
   spec.name = r.string("name");
   spec.title = r.string_or("title", "");
   spec.where = r.where();
@@ -104,6 +104,10 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   const double budget = r.number_or("budget", 12);
   if (budget < 1 || budget != std::floor(budget)) r.fail("budget", "a whole number of runs >= 1 expected");
   spec.budget = static_cast<int>(budget);
+  const double max_repeats = r.number_or("max_repeats", 8 * repeat);
+  if (max_repeats < repeat || max_repeats != std::floor(max_repeats))
+    r.fail("max_repeats", fmt::format("a whole number >= repeats ({:g}) expected, got {:g}", repeat, max_repeats));
+  spec.max_repeats = static_cast<int>(max_repeats);
   const bool has_procs = r.has("procs"), has_sets = r.has("sets");
   if (has_procs == has_sets) r.fail("procs", "give either procs = { 1, 2, 4, ... } or sets = machine_sets{ ... }");
   if (has_procs) {

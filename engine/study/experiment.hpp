@@ -36,6 +36,7 @@ struct ExperimentSpec {
   int repeat = 5, warmup = 1;  // measure mode: runs kept per point, runs discarded first
   double tolerance = 0.02;     // measure mode: how close a tuned quantity must come to its target
   int budget = 12;             // measure mode: measured configurations allowed per tuned point
+  int max_repeats = 40;        // measure mode: most runs at one size while an efficiency is undecided
   double speed_factor = 1;     // simulate mode: processors this many times the machine's speed
 };
 

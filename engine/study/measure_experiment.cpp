@@ -38,6 +38,8 @@ struct MeasuredPoint {
   double p = 1;
   double t1 = std::nan("");  // one-worker time at this point's own size (tuned points)
   double tuned_e = std::nan("");  // efficiency-tuned points: the tuner's E (median over run pairs)
+  int pairs = 0;                  // ... the pairs of runs behind it, and the 95 % interval of that median
+  Interval interval;
   int runs = 1;              // measured configurations it took (tuning)
   runtime::Params params;
   double work = 0;
@@ -228,6 +230,15 @@ Table counters_table(const ExperimentSpec& spec, const std::vector<MeasuredPoint
   return t;
 }
 
+// What the database keeps of a tuned point's search, beside its samples.
+std::string tuning_json(const TunedPoint& tp) {
+  std::string json = fmt::format("{{\"tuning_runs\": {}, \"reached\": {}", tp.runs, tp.reached ? "true" : "false");
+  if (tp.pairs > 0)
+    json += fmt::format(", \"pairs\": {}, \"e_low\": {:.17g}, \"e_high\": {:.17g}", tp.pairs, tp.interval.low,
+                        tp.interval.high);
+  return json + "}";
+}
+
 std::string describe_params(const runtime::Params& params) {
   std::string text;
   for (const auto& [k, v] : params) text += fmt::format("{}{}={:g}", text.empty() ? "" : " ", k, v);
@@ -360,6 +371,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       request.p = pt.p;
       request.tolerance = spec.tolerance;
       request.budget = spec.budget;
+      request.max_pairs = spec.max_repeats;
       request.host_memory = host_memory;
       if (model && model->traced()) {
         try {  // the model's answer is where the search starts
@@ -380,20 +392,31 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       pt.runs = tp.runs;
       if (tp.at_1) {
         pt.t1 = tp.at_1->median;
-        if (spec.rule.kind == model::RuleKind::Efficiency) pt.tuned_e = tp.quantity;
+        if (spec.rule.kind == model::RuleKind::Efficiency) {
+          pt.tuned_e = tp.quantity;
+          pt.pairs = tp.pairs;
+          pt.interval = tp.interval;
+        }
         if (pt.p > 1 && native) add_breakdown(pt, tp.at_1->stats.work_time());
       }
       total_runs += tp.runs;
       if (!tp.reached) {
         ++session.checks_failed;
         ++session.checks_run;
-        progress.note(fmt::format("scalerun: error: {}: p={:g}: {} not reached within {} % in {} runs (budget {}): {}",
+        std::string why;
+        const double band = 2 * spec.tolerance * spec.rule.target;
+        if (tp.pairs > 1 && tp.interval.high - tp.interval.low > band) {
+          why = fmt::format("; at the last size the 95 % interval of E from {} pairs of runs, [{:.4g}, {:.4g}], is "
+                            "wider than the band of +-{:g} %: the host's run-to-run spread is too large for this "
+                            "tolerance (raise max_repeats or tolerance, or measure on steadier cores)",
+                            tp.pairs, tp.interval.low, tp.interval.high, 100 * spec.tolerance);
+        }
+        progress.note(fmt::format("scalerun: error: {}: p={:g}: {} not reached within {} % in {} runs (budget {}): {}{}",
                                   spec.name, pt.p, model::rule_quantity(spec.rule.kind), 100 * spec.tolerance, tp.runs,
-                                  spec.budget, tp.trail));
+                                  spec.budget, tp.trail, why));
       }
       db.record_point(run_id, record_of(spec, kernel_name, pt, tp.at_p,
-                                        fmt::format("{{\"tuning_runs\": {}, \"reached\": {}}}", tp.runs,
-                                                    tp.reached ? "true" : "false")));
+                                        tuning_json(tp)));
     } else if (stored) {
       pt.median = stored->record.median;
       pt.mad = stored->record.mad;
@@ -481,8 +504,14 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
           }
         }
         if (spec.rule.kind == model::RuleKind::Efficiency) {
-          t.notes.push_back("E of a tuned point: the median over its runs at p and at 1 taken in turns, pair by "
-                            "pair; S = p E");
+          std::string intervals;
+          for (const auto& pt : points) {
+            if (pt.pairs > 1)
+              intervals += fmt::format("{}p={:g}: [{:.4g}, {:.4g}] from {} pairs", intervals.empty() ? "" : "; ", pt.p,
+                                       pt.interval.low, pt.interval.high, pt.pairs);
+          }
+          t.notes.push_back(fmt::format("E of a tuned point: the median over its runs at p and at 1 taken in turns, pair "
+                                        "by pair; S = p E{}", intervals.empty() ? "" : "; 95 % interval of E: " + intervals));
         }
         t.notes.push_back(fmt::format("tuned to {} ({} within {:g} %): {:.2f} measured runs per point on average; sizes {}",
                                       spec.rule.describe(), model::rule_quantity(spec.rule.kind), 100 * spec.tolerance,

@@ -66,22 +66,29 @@ TunedPoint tune_point(const TuneRequest& r) {
     t.runs = 1;
     if (kind == RuleKind::Efficiency) {
       // T(1) and T(p) taken in turns, so a change in the host's load during the evaluation
-      // shifts both alike instead of biasing their ratio.
+      // shifts both alike instead of biasing their ratio; E is the median of the pairs' ratios.
+      // More pairs are taken while the 95 % interval of that median straddles an edge of the
+      // band: a noisy host gets the samples it needs to decide, a steady one stops at `repeat`.
       std::vector<Measurement> ones, ps;
-      for (int i = 0; i < r.settings.repeat; ++i) {
-        const MeasureSettings single{i == 0 ? r.settings.warmup : 0, 1};
-        ones.push_back(r.kernel.measure(t.params, 1, single));
-        ps.push_back(r.kernel.measure(t.params, static_cast<int>(r.p), single));
+      std::vector<double> pair_e;
+      const double band_low = target * (1 - r.tolerance), band_high = target * (1 + r.tolerance);
+      while (true) {
+        for (int i = 0; i < r.settings.repeat; ++i) {
+          const MeasureSettings single{ones.empty() ? r.settings.warmup : 0, 1};
+          ones.push_back(r.kernel.measure(t.params, 1, single));
+          ps.push_back(r.kernel.measure(t.params, static_cast<int>(r.p), single));
+          if (!ones.back().samples.empty() && !ps.back().samples.empty())
+            pair_e.push_back(ones.back().samples.front() / (r.p * ps.back().samples.front()));
+        }
+        t.interval = median_interval(pair_e);
+        const bool inside = t.interval.low >= band_low && t.interval.high <= band_high;
+        const bool outside = t.interval.high < band_low || t.interval.low > band_high;
+        if (inside || outside || static_cast<int>(ones.size()) >= std::max(r.max_pairs, r.settings.repeat)) break;
       }
       t.at_1 = combine(ones);
       t.at_p = combine(ps);
       t.runs = 2;
-      // The median of the pairs' efficiencies: each pair saw the same load.
-      std::vector<double> pair_e;
-      for (std::size_t i = 0; i < ones.size(); ++i) {
-        if (!ones[i].samples.empty() && !ps[i].samples.empty())
-          pair_e.push_back(ones[i].samples.front() / (r.p * ps[i].samples.front()));
-      }
+      t.pairs = static_cast<int>(pair_e.size());
       t.quantity = median_of(std::move(pair_e));
     } else if (kind == RuleKind::Isospeed) {
       t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), r.settings);
@@ -101,6 +108,7 @@ TunedPoint tune_point(const TuneRequest& r) {
     TunedPoint t = evaluate(x);
     runs += t.runs;
     out.trail += fmt::format("{}{:.6g} -> {:.4g}", out.trail.empty() ? "" : ", ", x, t.quantity);
+    if (t.pairs > 1) out.trail += fmt::format(" [{:.4g}, {:.4g}]", t.interval.low, t.interval.high);
     const bool reached = std::abs(t.quantity / target - 1) <= r.tolerance;
     t.trail = out.trail;
     t.runs = runs;

@@ -28,6 +28,9 @@ struct TuneRequest {
   double p = 1;
   double tolerance = 0.02;    // relative
   int budget = 12;            // measured runs (one configuration, repeated) per point
+  // Efficiency: pairs of runs taken at one size, at most, while the 95 % interval of their
+  // median straddles an edge of the tolerance band (settings.repeat at a time).
+  int max_pairs = 40;
   std::optional<double> seed; // x where the model says the target is met
   double host_memory = 0;     // bytes; memory_bound refuses sizes beyond it
 };
@@ -40,6 +43,9 @@ struct TunedPoint {
   double quantity = 0;
   bool reached = false;
   std::string trail;  // x -> quantity for each step, for messages
+  // Efficiency: the pairs of runs at the final size and the 95 % interval of their median E.
+  int pairs = 0;
+  Interval interval;
 };
 
 // Throws ScriptError for a size this host cannot hold (memory_bound) or an unsupported rule.

@@ -16,6 +16,17 @@ double median_of(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+Interval median_interval(std::vector<double> v) {
+  if (v.empty()) return {};
+  std::sort(v.begin(), v.end());
+  const double n = static_cast<double>(v.size());
+  const double half_width = 0.98 * std::sqrt(n);  // 1.96 standard deviations of a Binomial(n, 1/2) count, halved
+  // 1-based ranks of the interval's ends, clamped to the sample.
+  const double low_rank = std::max(1.0, std::floor(n / 2 - half_width));
+  const double high_rank = std::min(n, std::ceil(n / 2 + 1 + half_width));
+  return {v[static_cast<std::size_t>(low_rank) - 1], v[static_cast<std::size_t>(high_rank) - 1]};
+}
+
 void summarize(Measurement& m) {
   if (m.samples.empty()) return;
   m.median = median_of(m.samples);

@@ -37,6 +37,15 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
 // The median of v (0 for an empty v).
 double median_of(std::vector<double> v);
 
+// A distribution-free 95 % confidence interval for the median of the population v was drawn from:
+// the order statistics at ranks n/2 -+ 0.98 sqrt(n) (the normal approximation of the binomial
+// count below the median), a little wider than the exact binomial interval. Up to ten values give
+// [min, max]; none gives [0, 0].
+struct Interval {
+  double low = 0, high = 0;
+};
+Interval median_interval(std::vector<double> v);
+
 // median, MAD and coefficient of variation of samples, filled into m.
 void summarize(Measurement& m);
 

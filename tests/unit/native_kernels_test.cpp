@@ -12,6 +12,7 @@
 #include "kernels/native/apps/montecarlo.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/runtime.hpp"
+#include "tests/unit/kernels/kernel_runs.hpp"
 
 using namespace scalerun;
 using runtime::Params;
@@ -43,26 +44,35 @@ TEST_CASE("native kernels: work and memory follow the kernel descriptions", "[ru
   CHECK_THROWS_AS(mc.work({{"samples", 1e300}}), std::invalid_argument);
 }
 
-TEST_CASE("native kernels: montecarlo is verified and bit-identical for p = 1, 2, 4", "[runtime][native]") {
-  const auto& mc = runtime::kernel("montecarlo");
-  const Params params{{"samples", 3e6 + 17}, {"seed", 7}};
-  double checksum = 0;
-  for (int p : {1, 2, 4}) {
-    Runtime rt(p);
-    const auto r = mc.run(params, rt);
-    INFO(r.message);
-    CHECK(r.verified);
-    if (p == 1) checksum = r.checksum;
-    CHECK(r.checksum == checksum);
-    const auto s = rt.finish();
-    CHECK(s.reductions == 1);
-    CHECK(s.tpara > 0);
+TEST_CASE("native kernels: montecarlo is verified and bit-identical for p = 1, 2, 3, 4", "[runtime][native]") {
+  // Sizes cut into differently many chunks for each p (see samples_per_chunk).
+  for (double samples : {1.0, 7783.0, 100001.0, 3e6 + 17}) {
+    test::check_kernel_runs("montecarlo", {{"samples", samples}, {"seed", 7}}, {1, 2, 3, 4},
+                            [](const runtime::RunStats& s, int) { CHECK(s.reductions == 1); });
   }
 }
 
 TEST_CASE("native kernels: montecarlo hits do not depend on how the samples are split", "[runtime][native]") {
   const std::uint64_t whole = kernels::count_hits(3, 0, 100000);
   CHECK(kernels::count_hits(3, 0, 33333) + kernels::count_hits(3, 33333, 100000) == whole);
+}
+
+TEST_CASE("native kernels: montecarlo cuts the samples so no worker gets a structural extra piece", "[runtime][native]") {
+  for (std::uint64_t samples : {1ull, 100ull, 2047ull, 7783ull, 100000ull, 3000017ull, 50000000ull}) {
+    for (int p : {1, 2, 3, 4, 8}) {
+      const std::uint64_t grain = kernels::samples_per_chunk(samples, p);
+      const std::uint64_t count = (samples + grain - 1) / grain;
+      const std::uint64_t per_worker = (count + p - 1) / p;
+      INFO("samples " << samples << ", p " << p << ": " << count << " chunks of " << grain);
+      CHECK(grain >= 1);
+      CHECK(grain <= kernels::kMaxChunkSamples);
+      // Chunks stay above the accounting's floor unless the run is too small to give every worker one.
+      if (samples >= static_cast<std::uint64_t>(p) * kernels::kMinChunkSamples) CHECK(grain >= kernels::kMinChunkSamples);
+      // Dealt out evenly, the busiest worker exceeds its ideal share by less than one sample per chunk.
+      const double busiest = static_cast<double>(std::min(samples, per_worker * grain));
+      CHECK(busiest - static_cast<double>(samples) / p < static_cast<double>(per_worker));
+    }
+  }
 }
 
 TEST_CASE("native kernels: a wrong pi estimate fails verification", "[runtime][native]") {
@@ -91,18 +101,10 @@ TEST_CASE("native kernels: matmul matches a plain triple loop", "[runtime][nativ
 }
 
 TEST_CASE("native kernels: matmul is verified and identical for p = 1, 2, 4", "[runtime][native]") {
-  const auto& mm = runtime::kernel("matmul");
   for (double n : {1.0, 100.0, 300.0}) {
-    double checksum = 0;
-    for (int p : {1, 2, 4}) {
-      Runtime rt(p);
-      const auto r = mm.run({{"N", n}, {"seed", 5}}, rt);
-      INFO(r.message);
-      CHECK(r.verified);
-      if (p == 1) checksum = r.checksum;
-      CHECK(r.checksum == checksum);
-      CHECK(rt.finish().loops == 2);  // pack B's panels, then multiply
-    }
+    // Two loops: pack B's panels, then multiply.
+    test::check_kernel_runs("matmul", {{"N", n}, {"seed", 5}}, {1, 2, 4},
+                            [](const runtime::RunStats& s, int) { CHECK(s.loops == 2); });
   }
 }
 

@@ -1,5 +1,6 @@
 #include "kernels/native/apps/montecarlo.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
@@ -29,11 +30,19 @@ std::uint64_t count_hits(std::uint64_t seed, std::uint64_t lo, std::uint64_t hi)
   return hits;
 }
 
+std::uint64_t samples_per_chunk(std::uint64_t samples, int workers) {
+  const std::uint64_t p = static_cast<std::uint64_t>(std::max(workers, 1));
+  auto ceil_div = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
+  const std::uint64_t fine = std::min(kChunksPerWorker, std::max<std::uint64_t>(1, samples / (p * kMinChunkSamples)));
+  const std::uint64_t per_worker = std::max(ceil_div(samples, p * kMaxChunkSamples), fine);
+  return std::max<std::uint64_t>(1, ceil_div(samples, p * per_worker));
+}
+
 PiEstimate estimate_pi(std::uint64_t samples, std::uint64_t seed, runtime::Runtime& rt) {
   PiEstimate e;
   e.samples = samples;
   e.hits = rt.parallel_reduce(
-      std::size_t{0}, static_cast<std::size_t>(samples), static_cast<std::size_t>(kSamplesPerChunk),
+      std::size_t{0}, static_cast<std::size_t>(samples), static_cast<std::size_t>(samples_per_chunk(samples, rt.workers())),
       std::uint64_t{0},
       [seed](std::size_t lo, std::size_t hi, std::uint64_t acc) { return acc + count_hits(seed, lo, hi); },
       [](std::uint64_t a, std::uint64_t b) { return a + b; });

@@ -20,8 +20,15 @@ struct PiEstimate {
   double pi() const { return 4.0 * static_cast<double>(hits) / static_cast<double>(samples); }
 };
 
-// Samples per chunk: fixed, so the chunks are the same for every p (0.2 ms or so each).
-inline constexpr std::uint64_t kSamplesPerChunk = 1 << 16;
+// How the samples are cut: into equal chunks, a whole number of them per worker, so no worker gets
+// a structural extra piece (the hit count is an integer sum, exact for any cut). A chunk is at
+// most kMaxChunkSamples (0.2 ms or so) and, while the run is small, the workers get
+// kChunksPerWorker each so a late-starting worker can be made up for, but never below
+// kMinChunkSamples (a few us, so the per-chunk accounting stays far under 1 %).
+inline constexpr std::uint64_t kMaxChunkSamples = 1 << 16;
+inline constexpr std::uint64_t kMinChunkSamples = 1 << 11;
+inline constexpr std::uint64_t kChunksPerWorker = 4;
+std::uint64_t samples_per_chunk(std::uint64_t samples, int workers);
 
 // Hits among samples [lo, hi) of stream `seed`: the body every worker count runs.
 std::uint64_t count_hits(std::uint64_t seed, std::uint64_t lo, std::uint64_t hi);

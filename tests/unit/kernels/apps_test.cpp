@@ -20,6 +20,7 @@
 #include "kernels/native/counter_rng.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/runtime.hpp"
+#include "tests/unit/kernels/kernel_runs.hpp"
 
 using namespace scalerun;
 using kernels::Complex;
@@ -28,24 +29,11 @@ using kernels::Key;
 using runtime::Params;
 using runtime::Runtime;
 
+using test::check_kernel_runs;
+
 namespace {
 
 constexpr int kWorkerCounts[] = {1, 2, 4};
-
-// Runs a kernel through the registry at p = 1, 2, 4: verified every time, the same checksum every time.
-void check_kernel_runs(const char* name, const Params& params) {
-  const auto& k = runtime::kernel(name);
-  double checksum = 0;
-  for (int p : kWorkerCounts) {
-    Runtime rt(p);
-    const auto r = k.run(params, rt);
-    INFO(name << " p=" << p << ": " << r.message);
-    CHECK(r.verified);
-    if (p == 1) checksum = r.checksum;
-    CHECK(r.checksum == checksum);
-    CHECK(rt.finish().tpara > 0);
-  }
-}
 
 bool same_entries(const ComplexImage& x, const ComplexImage& y) {
   return x.n() == y.n() && std::equal(x.data(), x.data() + x.n() * x.n(), y.data());

@@ -18,6 +18,7 @@
 #include "kernels/native/counter_rng.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/runtime.hpp"
+#include "tests/unit/kernels/kernel_runs.hpp"
 
 using namespace scalerun;
 using namespace scalerun::kernels::billiards;
@@ -265,18 +266,11 @@ TEST_CASE("billiards: the native kernel follows kernels/billiards.lua", "[billia
   CHECK(k.work({{"balls", 10}, {"steps", 10}, {"t_event", 3e-4}, {"C", 960}}) == 20);  // model-only entries
   CHECK_THROWS_AS(k.work({{"balls", 0}}), std::invalid_argument);
   CHECK_THROWS_AS(k.work({{"steps", 1.5}}), std::invalid_argument);
-  double checksum = 0;
-  for (int p : {1, 2, 4}) {
-    Runtime rt(p);
-    const auto r = k.run({{"balls", 500}, {"steps", 6000}, {"batch", 4}, {"masses", 2}}, rt);
-    INFO(r.message);
-    CHECK(r.verified);
-    if (p == 1) checksum = r.checksum;
-    CHECK(r.checksum == checksum);
-    const auto s = rt.finish();
-    CHECK(s.spmd_regions == 1);
-    CHECK(s.barriers > 3);
-  }
+  test::check_kernel_runs("billiards", {{"balls", 500}, {"steps", 6000}, {"batch", 4}, {"masses", 2}}, {1, 2, 4},
+                          [](const runtime::RunStats& s, int) {
+                            CHECK(s.spmd_regions == 1);
+                            CHECK(s.barriers > 3);
+                          });
 }
 
 TEST_CASE("billiards: balls that do not fit are refused", "[billiards]") {

@@ -1,0 +1,104 @@
+// Workload tuning (study/measure_tuning): the search and the efficiency evaluation, on kernels whose
+// times are given by a law, so the tests see exactly what the tuner measured.
+
+#include <cmath>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "study/measure_tuning.hpp"
+
+using namespace scalerun;
+using study::Measurement;
+using study::MeasureSettings;
+
+namespace {
+
+// One run of `time(n, p)` seconds per repetition, counted in `calls`.
+template <class Law>
+study::TunedKernel law_kernel(Law time, int& calls) {
+  study::TunedKernel k;
+  k.measure = [time, &calls](const runtime::Params& params, int p, const MeasureSettings& s) {
+    Measurement m;
+    for (int i = 0; i < s.repeat; ++i) m.samples.push_back(time(params.at("n"), p, calls++));
+    study::summarize(m);
+    return m;
+  };
+  k.work = [](const runtime::Params& params) { return params.at("n"); };
+  k.memory = [](const runtime::Params&) { return std::nan(""); };
+  return k;
+}
+
+model::ScalingRule efficiency_rule(double e) {
+  model::ScalingRule rule;
+  rule.kind = model::RuleKind::Efficiency;
+  rule.target = e;
+  rule.has_target = true;
+  rule.vary = {{"n", 1.0}};
+  return rule;
+}
+
+study::TuneRequest request_for(const study::TunedKernel& k, const model::ScalingRule& rule, double p, int repeat) {
+  study::TuneRequest r;
+  r.kernel = k;
+  r.base = {{"n", 1000}};
+  r.settings = {0, repeat};
+  r.rule = &rule;
+  r.p = p;
+  r.budget = 12;
+  r.max_pairs = 8 * repeat;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("tuning: the latency step lands an exact law's efficiency target in two evaluations", "[tuning]") {
+  int calls = 0;
+  // T = n t / p + L log2 p: E = 0.8 needs n t = 4 p L log2 p.
+  const auto k = law_kernel([](double n, int p, int) { return n * 1e-7 / p + 1e-3 * std::log2(p); }, calls);
+  const auto rule = efficiency_rule(0.8);
+  for (double p : {2.0, 4.0, 8.0}) {
+    const auto tp = study::tune_point(request_for(k, rule, p, 1));
+    INFO("p " << p << ": " << tp.trail);
+    CHECK(tp.reached);
+    CHECK(std::abs(tp.quantity / 0.8 - 1) <= 0.02);
+    CHECK(tp.runs == 4);  // two evaluations of T(1) and T(p)
+    CHECK(tp.params.at("n") == Approx(4 * p * 1e-3 * std::log2(p) / 1e-7).epsilon(0.02));
+  }
+}
+
+TEST_CASE("tuning: a steady host decides an efficiency with the first repeats", "[tuning]") {
+  int calls = 0;
+  // 0.3 % jitter: every pair's E lies well inside or well outside the +-2 % band.
+  const auto k = law_kernel(
+      [](double n, int p, int call) { return (n * 1e-7 / p + 1e-3 * (p - 1)) * (1 + 0.003 * (call % 3)); }, calls);
+  const auto rule = efficiency_rule(0.8);
+  const auto tp = study::tune_point(request_for(k, rule, 2, 5));
+  INFO(tp.trail);
+  CHECK(tp.reached);
+  CHECK(tp.pairs == 5);
+  CHECK(tp.interval.low <= tp.quantity);
+  CHECK(tp.interval.high >= tp.quantity);
+}
+
+TEST_CASE("tuning: a noisy host gets more pairs, and an interval wider than the band is reported", "[tuning]") {
+  int calls = 0;
+  // T(p) alternates between two host states 30 % apart: pair efficiencies straddle the band
+  // whatever the size, so each evaluation takes pairs up to the cap.
+  const auto k = law_kernel(
+      [](double n, int p, int call) {
+        const double slow = p > 1 && (call / 2) % 2 == 1 ? 1.3 : 1.0;
+        return (n * 1e-7 / p + 1e-3 * (p - 1)) * slow;
+      },
+      calls);
+  const auto rule = efficiency_rule(0.8);
+  auto r = request_for(k, rule, 2, 5);
+  r.budget = 2;  // one evaluation
+  r.base = {{"n", 80000}};  // E = 0.8 in the fast state, 0.62 in the slow one
+  const auto tp = study::tune_point(r);
+  INFO(tp.trail);
+  CHECK(tp.pairs == r.max_pairs);
+  CHECK(calls == 2 * r.max_pairs);
+  CHECK(tp.interval.high - tp.interval.low > 2 * 0.02 * 0.8);
+  CHECK(tp.runs == 2);  // still one configuration at 1 and one at p
+}
