@@ -403,17 +403,9 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       if (!tp.reached) {
         ++session.checks_failed;
         ++session.checks_run;
-        std::string why;
-        const double band = 2 * spec.tolerance * spec.rule.target;
-        if (tp.pairs > 1 && tp.interval.high - tp.interval.low > band) {
-          why = fmt::format("; at the last size the 95 % interval of E from {} pairs of runs, [{:.4g}, {:.4g}], is "
-                            "wider than the band of +-{:g} %: the host's run-to-run spread is too large for this "
-                            "tolerance (raise max_repeats or tolerance, or measure on steadier cores)",
-                            tp.pairs, tp.interval.low, tp.interval.high, 100 * spec.tolerance);
-        }
         progress.note(fmt::format("scalerun: error: {}: p={:g}: {} not reached within {} % in {} runs (budget {}): {}{}",
                                   spec.name, pt.p, model::rule_quantity(spec.rule.kind), 100 * spec.tolerance, tp.runs,
-                                  spec.budget, tp.trail, why));
+                                  spec.budget, tp.trail, tp.diagnosis.empty() ? "" : "; " + tp.diagnosis));
       }
       db.record_point(run_id, record_of(spec, kernel_name, pt, tp.at_p,
                                         tuning_json(tp)));

@@ -26,6 +26,36 @@ double base_x(const TuneRequest& r) {
   return it == r.base.end() ? 1.0 : it->second / ratio;
 }
 
+// One evaluation of the search: the size and, for efficiency, the interval of its median.
+struct Step {
+  double x;
+  Interval interval;
+  bool has_interval;
+};
+
+// Why an efficiency search missed, where its evaluations show it: the last one could not tell
+// whether its size is in the band, or two sizes gave efficiencies in the wrong order with intervals
+// apart (a host whose speed changes between evaluations does that).
+std::string diagnose(const std::vector<Step>& steps, const TunedPoint& last, double tolerance) {
+  if (!last.decided) {
+    return fmt::format("at the last size the 95 % interval of E from {} pairs of runs, [{:.4g}, {:.4g}], straddles "
+                       "the band of +-{:g} %: the host's run-to-run spread is too large for this tolerance (raise "
+                       "max_repeats or tolerance, or measure on steadier cores)",
+                       last.pairs, last.interval.low, last.interval.high, 100 * tolerance);
+  }
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    for (std::size_t j = 0; j < steps.size(); ++j) {
+      const Step &a = steps[i], &b = steps[j];
+      if (!a.has_interval || !b.has_interval || !(a.x < b.x) || !(a.interval.low > b.interval.high)) continue;
+      return fmt::format("E fell as the size grew, with intervals apart ({:.6g} -> [{:.4g}, {:.4g}], {:.6g} -> "
+                         "[{:.4g}, {:.4g}]): the host's speed changed between evaluations, or the kernel's "
+                         "efficiency is not monotone in its size",
+                         a.x, a.interval.low, a.interval.high, b.x, b.interval.low, b.interval.high);
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 TunedPoint tune_point(const TuneRequest& r) {
@@ -83,7 +113,8 @@ TunedPoint tune_point(const TuneRequest& r) {
         t.interval = median_interval(pair_e);
         const bool inside = t.interval.low >= band_low && t.interval.high <= band_high;
         const bool outside = t.interval.high < band_low || t.interval.low > band_high;
-        if (inside || outside || static_cast<int>(ones.size()) >= std::max(r.max_pairs, r.settings.repeat)) break;
+        t.decided = inside || outside;
+        if (t.decided || static_cast<int>(ones.size()) >= std::max(r.max_pairs, r.settings.repeat)) break;
       }
       t.at_1 = combine(ones);
       t.at_p = combine(ps);
@@ -104,9 +135,11 @@ TunedPoint tune_point(const TuneRequest& r) {
   double x = r.seed.value_or(base_x(r));
   double prev_x = 0, prev_q = 0;
   int runs = 0;
+  std::vector<Step> steps;
   while (true) {
     TunedPoint t = evaluate(x);
     runs += t.runs;
+    steps.push_back({x, t.interval, t.pairs > 1});
     out.trail += fmt::format("{}{:.6g} -> {:.4g}", out.trail.empty() ? "" : ", ", x, t.quantity);
     if (t.pairs > 1) out.trail += fmt::format(" [{:.4g}, {:.4g}]", t.interval.low, t.interval.high);
     const bool reached = std::abs(t.quantity / target - 1) <= r.tolerance;
@@ -114,6 +147,7 @@ TunedPoint tune_point(const TuneRequest& r) {
     t.runs = runs;
     t.reached = reached;
     out = std::move(t);
+    if (!reached && runs >= r.budget) out.diagnosis = diagnose(steps, out, r.tolerance);
     if (reached || runs >= r.budget) return out;
     if (prev_x > 0 && prev_q > 0 && out.quantity > 0 && x != prev_x) {
       const double secant = std::log(out.quantity / prev_q) / std::log(x / prev_x);

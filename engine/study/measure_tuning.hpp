@@ -46,6 +46,8 @@ struct TunedPoint {
   // Efficiency: the pairs of runs at the final size and the 95 % interval of their median E.
   int pairs = 0;
   Interval interval;
+  bool decided = true;    // the interval lay wholly inside or wholly outside the band
+  std::string diagnosis;  // a target missed: what the evaluations say of why ("" when they say nothing)
 };
 
 // Throws ScriptError for a size this host cannot hold (memory_bound) or an unsupported rule.

@@ -101,4 +101,29 @@ TEST_CASE("tuning: a noisy host gets more pairs, and an interval wider than the 
   CHECK(calls == 2 * r.max_pairs);
   CHECK(tp.interval.high - tp.interval.low > 2 * 0.02 * 0.8);
   CHECK(tp.runs == 2);  // still one configuration at 1 and one at p
+  CHECK_FALSE(tp.reached);
+  CHECK_FALSE(tp.decided);
+  CHECK_THAT(tp.diagnosis, Catch::Contains("straddles the band of +-2 %"));
+}
+
+TEST_CASE("tuning: efficiencies in the wrong order across evaluations are named as a changing host", "[tuning]") {
+  int calls = 0;
+  // The host slows T(p) by 1.6 after the first evaluation (5 pairs = 10 calls): the second, larger
+  // size measures a lower efficiency than the first.
+  const auto k = law_kernel(
+      [](double n, int p, int call) {
+        const double slow = p > 1 && call >= 10 ? 1.6 : 1.0;
+        return (n * 1e-7 / p + 1e-3 * (p - 1)) * slow;
+      },
+      calls);
+  const auto rule = efficiency_rule(0.8);
+  auto r = request_for(k, rule, 2, 5);
+  r.budget = 4;                // two evaluations
+  r.base = {{"n", 30000}};     // E = 0.6 at first; the latency step then asks for n = 80000
+  const auto tp = study::tune_point(r);
+  INFO(tp.trail);
+  CHECK_FALSE(tp.reached);
+  CHECK(tp.params.at("n") == Approx(80000).epsilon(1e-6));
+  CHECK(tp.quantity == Approx(0.5).epsilon(1e-9));
+  CHECK_THAT(tp.diagnosis, Catch::Contains("E fell as the size grew") && Catch::Contains("30000 -> [0.6, 0.6]"));
 }
