@@ -17,6 +17,7 @@
 #include "kernels/native/linalg/packed_gemm.hpp"
 #include "runtime/registry.hpp"
 #include "runtime/runtime.hpp"
+#include "tests/unit/kernels/kernel_runs.hpp"
 
 using namespace scalerun;
 using kernels::RectMatrix;
@@ -105,10 +106,8 @@ TEST_CASE("linalg: matmul sums every entry over k in increasing order", "[linalg
 }
 
 TEST_CASE("linalg: gauss is verified and identical for p = 1, 2, 4", "[linalg]") {
-  const auto& gauss = runtime::kernel("gauss");
   for (double n : {1.0, 2.0, 37.0, 301.0}) {
     std::vector<double> first;
-    double checksum = 0;
     for (int p : {1, 2, 4}) {
       RectMatrix ab = kernels::random_system(static_cast<std::size_t>(n), 3);
       const RectMatrix original = ab;
@@ -120,14 +119,8 @@ TEST_CASE("linalg: gauss is verified and identical for p = 1, 2, 4", "[linalg]")
       CHECK(rt.finish().reductions == static_cast<std::uint64_t>(n));  // the first search, then one per step
       if (p == 1) first = x;
       CHECK(x == first);
-
-      Runtime run_rt(p);
-      const auto r = gauss.run({{"N", n}, {"seed", 3}}, run_rt);
-      INFO(r.message);
-      CHECK(r.verified);
-      if (p == 1) checksum = r.checksum;
-      CHECK(r.checksum == checksum);
     }
+    test::check_kernel_runs("gauss", {{"N", n}, {"seed", 3}});
   }
 }
 
@@ -183,12 +176,10 @@ TEST_CASE("linalg: a wrong solution of A x = b fails verification", "[linalg]") 
 
 TEST_CASE("linalg: householder and givens are verified and identical for p = 1, 2, 4", "[linalg]") {
   for (const char* name : {"householder", "givens"}) {
-    const auto& kernel = runtime::kernel(name);
     const Reduction reduce = std::string(name) == "householder" ? kernels::householder_reduce : kernels::givens_reduce;
     for (double n : {1.0, 2.0, 45.0, 101.0}) {
       INFO(name << " n=" << n);
       std::vector<double> first_values;
-      double checksum = 0;
       for (int p : {1, 2, 4}) {
         RectMatrix system = kernels::regularized_system(static_cast<std::size_t>(n), 6);
         Runtime rt(p);
@@ -196,14 +187,8 @@ TEST_CASE("linalg: householder and givens are verified and identical for p = 1, 
         CHECK(rt.finish().loops == static_cast<std::uint64_t>(n));  // one update loop per column
         if (p == 1) first_values = system.values;
         CHECK(system.values == first_values);  // all of R and Q^T rhs, bit for bit
-
-        Runtime run_rt(p);
-        const auto r = kernel.run({{"n", n}, {"seed", 6}}, run_rt);
-        INFO(r.message);
-        CHECK(r.verified);
-        if (p == 1) checksum = r.checksum;
-        CHECK(r.checksum == checksum);
       }
+      test::check_kernel_runs(name, {{"n", n}, {"seed", 6}});
     }
   }
 }
