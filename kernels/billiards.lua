@@ -61,6 +61,7 @@ return kernel {
   name = "billiards",
   doc  = "1-D billiard-ball event simulation, events in parallel with a barrier per iteration (seed 000 §5)",
   size = "balls",
+  integer = { "balls", "steps" },  -- balls and collision events: a rule's solved size is rounded to the nearest whole one
   params = {
     balls     = 5000,
     steps     = 20000,        -- collision events

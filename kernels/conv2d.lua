@@ -29,6 +29,7 @@ return kernel {
   name = "conv2d",
   doc  = "heterogeneous FFT-based 2-D convolution of two N x N complex images (seed 002 §4.2.3)",
   size = "N",
+  integer = { "N" },  -- an image side: a rule's solved size is rounded to the nearest whole one
   params = {
     N          = 512,
     elem       = 16,   -- bytes per complex element (two doubles)

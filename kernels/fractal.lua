@@ -32,6 +32,7 @@ return kernel {
   name = "fractal",
   doc  = "Mandelbrot image, width x height pixels, at most limit iterations, tasks of grain pixels (seed 004 §4, §9)",
   size = "width",
+  integer = { "width", "height" },  -- pixels: a rule's solved size is rounded to the nearest whole one
   params = {
     width    = 256,
     height   = 256,

@@ -30,6 +30,7 @@ return kernel {
   name = "gauss",
   doc  = "heterogeneous Gaussian elimination with pivot-row broadcast and a barrier per step (seed 002 §4.2.1)",
   size = "N",
+  integer = { "N" },  -- a matrix order: a rule's solved size is rounded to the nearest whole one
   params = {
     N    = 512,
     elem = 8,     -- bytes per element (double precision)

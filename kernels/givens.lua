@@ -32,6 +32,7 @@ return kernel {
   name = "givens",
   doc  = "Givens-rotation QR of the 2n x n regularized least-squares matrix",
   size = "n",
+  integer = { "n" },  -- a matrix order: a rule's solved size is rounded to the nearest whole one
   params = {
     n    = 64,
     tau  = 0.18 * us,                -- computing time per operation (rlsp's fit, seed 001 eq. 23)

@@ -28,6 +28,7 @@ return kernel {
   name = "matmul",
   doc  = "heterogeneous row-block N x N matrix multiplication, W = 2 N^3 (seed 002 §4.2.2)",
   size = "N",
+  integer = { "N" },  -- a matrix order: a rule's solved size is rounded to the nearest whole one
   params = {
     N         = 512,
     elem      = 8,        -- bytes per matrix element (double precision)

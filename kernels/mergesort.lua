@@ -12,6 +12,7 @@ return kernel {
   name = "mergesort",
   doc  = "mergesort of n keys from and to disk: CPU n log2 n / W, I/O 2 delta n / B",
   size = "n",
+  integer = { "n" },  -- keys: a rule's solved size is rounded to the nearest whole one
   params = {
     n        = 1e6,
     W        = 5.2 * MIPS,      -- DEC Alpha 120 MHz, calibrated (Table 1)

@@ -19,6 +19,7 @@ return kernel {
   name = "montecarlo",
   doc  = "Monte Carlo over n independent units and t dependent time slices (seed 004 §5)",
   size = "n",
+  integer = { "n", "t" },  -- units and time slices: a rule's solved size is rounded to the nearest whole one
   params = {
     n     = 1000,           -- simulated units
     t     = 20,             -- time slices

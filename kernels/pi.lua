@@ -8,6 +8,7 @@ return kernel {
   name = "pi",
   doc  = "Monte Carlo estimate of pi from `samples` random points",
   size = "samples",
+  integer = { "samples" },  -- samples: a rule's solved size is rounded to the nearest whole one
   params = {
     samples   = 2e7,
     seed      = 271828183,

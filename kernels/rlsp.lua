@@ -8,6 +8,7 @@ return kernel {
   name = "rlsp",
   doc  = "Householder QR of the 2n x n regularized least-squares matrix",
   size = "n",
+  integer = { "n" },  -- a matrix order: a rule's solved size is rounded to the nearest whole one
   params = {
     n    = 64,
     tau  = 0.18 * us,                -- fitted computing time per flop (eq. 23)

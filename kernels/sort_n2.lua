@@ -22,6 +22,7 @@ return kernel {
   name = "sort_n2",
   doc  = "O(n^2) sort, split into P parts sorted in (n/P)^2 each and merged: superlinear speedup (seed 004 §3.2)",
   size = "n",
+  integer = { "n" },  -- keys: a rule's solved size is rounded to the nearest whole one
   params = {
     n          = 10000,
     parts      = 0,             -- parts sorted separately, then merged (0: one per processor)

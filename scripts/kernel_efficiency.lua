@@ -5,8 +5,9 @@
 --   scalerun scripts/kernel_efficiency.lua            (p = 1, 2; --set procs=4 adds p = 4)
 local npb = require "kernels.npb_classes"
 local procs = { 1, 2 }
-if param("procs", 2) > 2 then procs[#procs + 1] = param("procs", 2) end
-local repeats = param("repeats", 3)
+local most = param("procs", 2, "the largest worker count; above 2 it is measured too")
+if most > 2 then procs[#procs + 1] = most end
+local repeats = param("repeats", 3, "measured runs per point")
 
 local cases = {
   { "ep-A",       require "kernels.npb_ep" (npb.ep.A) },

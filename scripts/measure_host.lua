@@ -12,7 +12,7 @@ local repeats = param("repeats", 5, "measured runs per point")
 experiment {
   name   = "pi-host",
   mode   = "measure",
-  kernel = pi { samples = param("samples", 4e7) },
+  kernel = pi { samples = param("samples", 4e7, "Monte Carlo samples per run") },
   procs  = procs,
   repeats = repeats,
   report = { "measured", "overhead", "latency", "compare", "counters" },
@@ -21,7 +21,7 @@ experiment {
 experiment {
   name   = "matmul-host",
   mode   = "measure",
-  kernel = matmul { N = param("N", 768) },
+  kernel = matmul { N = param("N", 768, "matrix order of the multiply") },
   procs  = procs,
   repeats = repeats,
   report = { "measured", "overhead", "latency", "counters" },

@@ -18,7 +18,7 @@ experiment {
   machine = ksr1,
   kernel  = rlsp,
   procs   = { 1, 2, 4, 8, 16, 32, 64 },
-  scale   = isospeed { speed = param("speed", 3.25 * Mflops), vary = "n" },
+  scale   = isospeed { speed = param("speed", 3.25 * Mflops, "average unit speed held constant, flops/s"), vary = "n" },
   report  = { "scaled", "psi", "overhead" },
 }
 

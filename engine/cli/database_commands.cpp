@@ -11,6 +11,7 @@
 #include "report/formatters.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
+#include "util/host_context.hpp"
 
 namespace scalerun::cli {
 
@@ -24,10 +25,15 @@ report::Table runs_table(const store::Database& db) {
   t.title = fmt::format("runs stored in {}", db.path());
   t.add_column("run", "{:g}").add_column("started").add_column("status").add_column("experiment");
   t.add_column("kernel").add_column("machine").add_column("points", "{:g}").add_column("script");
+  t.add_column("host").add_column("cores", "{:g}").add_column("scalerun");
   for (const auto& r : db.list_runs()) {
     t.add_row({static_cast<double>(r.id), r.info.started_at, r.status, r.info.experiment, r.info.kernel, r.info.machine,
-               static_cast<double>(r.points), r.info.script});
+               static_cast<double>(r.points), r.info.script, r.info.host, static_cast<double>(r.info.cores),
+               r.info.scalerun_version});
   }
+  t.notes.push_back("status: running (still measuring, or killed before it could say), complete, target_missed (a "
+                    "tuned point missed its target), interrupted (Ctrl-C), timed_out (--script-timeout), run_timeout "
+                    "(one run passed run_timeout), failed (an error)");
   return t;
 }
 
@@ -52,7 +58,16 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
   for (const auto& p : params) t.add_column(p, "{:.6g}");
   t.add_column("median", "{:.6g}").add_column("mad", "{:.3g}").add_column("cv%", "{:.2f}").add_column("samples", "{:g}");
   t.add_column("verified");
+  // Figures are named as stored; a native kernel's are its instrumented run nearest the median,
+  // an external program's the medians of what it printed over the timed runs.
   for (const auto& f : figures) t.add_column(f, "{:.4g}");
+  t.notes.push_back("median, mad = median and median absolute deviation of the samples (seconds); cv% = their "
+                    "coefficient of variation; samples = timed runs; verified = the kernel's own check");
+  if (!figures.empty()) {
+    t.notes.push_back("further columns: a native kernel's instrumentation of the run nearest the median (tpara = its "
+                      "wall time, busy, idle, primitives summed over workers, serial, work_time = busy + serial; all "
+                      "in seconds); an external program's JSON figures, each the median over the timed runs");
+  }
   for (const auto& pt : points) {
     std::vector<report::Cell> row;
     row.emplace_back(pt.record.p);
@@ -85,6 +100,7 @@ int run_database_command(int argc, char** argv) {
   CLI::App app{"scalerun " + command};
   std::string db_path = "scalerun.db", format_name = "table", experiment, kernel, metric = "time";
   std::int64_t run_id = 0;
+  std::vector<std::int64_t> runs;
   app.add_option("--db", db_path, "results database (default scalerun.db)");
   app.add_option("--format", format_name, "table, csv, json or markdown")->check(CLI::IsMember({"table", "csv", "json", "markdown"}));
   if (command == "show") app.add_option("run", run_id, "run number (see scalerun runs)")->required();
@@ -92,6 +108,8 @@ int run_database_command(int argc, char** argv) {
     app.add_option("experiment", experiment, "experiment name")->required();
     app.add_option("kernel", kernel, "kernel name")->required();
     app.add_option("--metric", metric, "time (one line per sample) or an instrumentation figure");
+    app.add_option("--run", runs, "export only this run's points (repeatable; see scalerun runs)")
+        ->check(CLI::PositiveNumber);
   }
   try {
     app.parse(argc - 1, argv + 1);
@@ -109,14 +127,23 @@ int run_database_command(int argc, char** argv) {
       query.experiment = experiment;
       query.kernel = kernel;
       query.metric = metric;
-      const auto summary = store::export_extrap_jsonl(db, std::cout, query);
+      query.runs = runs;
+      if (format_name == "csv") query.format = store::ExtrapQuery::Format::csv;
+      else if (format_name != "table") {  // table, the default, stands for Extra-P's own format here
+        std::cerr << fmt::format("scalerun export-extrap: --format {}: not an export format (JSON Lines by default, "
+                                 "or csv)\n", format_name);
+        return kExitError;
+      }
+      const auto summary = store::export_extrap(db, std::cout, query);
       std::cerr << fmt::format("scalerun: {} lines from {} points\n", summary.lines, summary.points);
       return kExitOk;
     }
     report::Format format;
     report::parse_format(format_name, format);
-    report::Context ctx;
-    ctx.command_line = command;
+    // The context of this listing (host, version, ...): each run's own is in its row.
+    std::string command_line = "scalerun";
+    for (int i = 1; i < argc; ++i) command_line += fmt::format(" {}", argv[i]);
+    const report::Context ctx = util::make_context("", command_line);
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
     report::write_all(std::cout, format, ctx, std::span<const report::Section>(&section, 1));
     return kExitOk;

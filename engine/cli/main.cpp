@@ -1,35 +1,74 @@
 // scalerun FILE.lua [options] [-- script args]
 // Parses the command line, runs the script, prints its tables, and maps every outcome to an
-// exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted.
+// exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted (143 SIGTERM).
 
-#include <csignal>
+#include <cmath>
 #include <iostream>
 #include <map>
+#include <new>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/database_commands.hpp"
+#include "cli/run_guard.hpp"
+#include "cli/script_help.hpp"
+#include "host/describe.hpp"
 #include "lua/error.hpp"
 #include "lua/state.hpp"
 #include "report/formatters.hpp"
+#include "runtime/stop.hpp"
 #include "study/script_runner.hpp"
-#include "cli/database_commands.hpp"
-#include "host/describe.hpp"
 #include "util/host_context.hpp"
 
 namespace {
 
-constexpr int kExitOk = 0, kExitCheckFailed = 1, kExitError = 2, kExitInterrupted = 130;
+constexpr int kExitOk = 0, kExitCheckFailed = 1, kExitError = 2;
 
-extern "C" void on_sigint(int) { scalerun::lua::State::interrupt_requested.store(true); }
+// Time limits a run can honour: below a millisecond nothing can be measured, and far beyond a
+// year the clock arithmetic of a deadline would overflow.
+constexpr double kMinSeconds = 1e-3, kMaxSeconds = 1e7;
 
 std::string join_command_line(int argc, char** argv) {
   std::string s;
   for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
   return s;
 }
+
+// One line for a seconds option out of range (NaN included), or empty when it is fine.
+std::string check_seconds(const std::string& option, double value, bool zero_means_none) {
+  if (zero_means_none && value == 0) return {};
+  if (std::isfinite(value) && value >= kMinSeconds && value <= kMaxSeconds) return {};
+  return fmt::format("scalerun: {} {}: out of range; give seconds from {:g} to {:g}{} (see scalerun --help)", option,
+                     value, kMinSeconds, kMaxSeconds, zero_means_none ? ", or 0 for no limit" : "");
+}
+
+// `scalerun script.lua --help`: the script's own parameters rather than scalerun's options.
+bool asks_script_help(int argc, char** argv, std::string& script) {
+  bool help = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--") break;
+    if (a == "--help" || a == "-h") help = true;
+    if (script.empty() && a.size() > 4 && a.ends_with(".lua") && (i == 1 || std::string(argv[i - 1]) != "--set")) {
+      script = a;
+    }
+  }
+  return help && !script.empty();
+}
+
+const char* const kFooter =
+    "\nStored runs (measure mode):\n"
+    "  scalerun runs [--db FILE] [--format table|json]    list the runs in the database\n"
+    "  scalerun show RUN [--db FILE]                      the points of one run\n"
+    "  scalerun export-extrap EXPERIMENT KERNEL [...]     Extra-P input from stored points\n"
+    "  (each takes --help)\n"
+    "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
+    "Exit codes: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted.\n"
+    "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
+    "colour off; the progress line shows only on a terminal.\n";
 
 }  // namespace
 
@@ -38,6 +77,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
   CLI::App app{"scalerun: a scalability laboratory driven by Lua scripts.\n"
                "Runs FILE.lua and prints its scalability tables."};
+  app.footer(kFooter);
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
   study::RunRequest request;
   std::string format_name = "table", out_dir;
@@ -56,11 +96,15 @@ int main(int argc, char** argv) {
   app.add_option("--db", request.options.db_path, "results database for measured runs (default scalerun.db)");
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
   app.add_flag("--dry-run", request.options.dry_run, "list each experiment's points without evaluating them");
-  app.add_option("--script-timeout", request.timeout_seconds, "stop a script that runs longer (seconds)")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--script-timeout", request.timeout_seconds,
+                 fmt::format("stop a script that runs longer (seconds, {:g} to {:g}; default 3600)", kMinSeconds, kMaxSeconds));
+  app.add_option("--run-timeout", request.options.run_timeout_seconds,
+                 "stop one measured run (a native kernel or an external program) that runs longer (seconds; "
+                 "0: no limit, the default; a kernel's run_timeout field overrides it)");
   app.add_flag("-v,--verbose", request.options.verbose, "tracebacks with errors, and more context on stderr");
   app.add_flag("-q,--quiet", request.options.quiet, "no warnings or context on stderr");
 
+  if (std::string script; asks_script_help(argc, argv, script)) return cli::print_script_help(script);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -82,6 +126,13 @@ int main(int argc, char** argv) {
     std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
     return kExitError;
   }
+  for (const std::string& problem : {check_seconds("--script-timeout", request.timeout_seconds, false),
+                                     check_seconds("--run-timeout", request.options.run_timeout_seconds, true)}) {
+    if (!problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
+  }
   for (const auto& s : sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) {
@@ -95,9 +146,15 @@ int main(int argc, char** argv) {
   report::Format format;
   report::parse_format(format_name, format);
 
-  std::signal(SIGINT, on_sigint);
+  cli::install_signal_handlers();
   try {
-    study::RunOutcome outcome = study::run_script(request);
+    study::RunOutcome outcome;
+    {
+      const cli::Watchdog watchdog(request.script);
+      outcome = study::run_script(request);
+    }
+    // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
+    if (runtime::interrupt_requested()) throw Interrupted();
     const report::Context context = util::make_context(request.script, join_command_line(argc, argv));
     report::write_all(std::cout, format, context, outcome.sections);
     std::cout.flush();
@@ -111,17 +168,29 @@ int main(int argc, char** argv) {
     return kExitOk;
   } catch (const Interrupted&) {
     std::cerr << "scalerun: interrupted\n";
-    return kExitInterrupted;
-  } catch (const ScriptError& e) {
-    if (lua::State::interrupt_requested.load()) {
+    return cli::interrupted_exit_code();
+  } catch (const runtime::Stopped& e) {
+    // Stopped outside any Lua call (between the script's end and the tables).
+    if (e.cause() == runtime::StopCause::interrupt) {
       std::cerr << "scalerun: interrupted\n";
-      return kExitInterrupted;
+      return cli::interrupted_exit_code();
     }
+    std::cerr << request.script << ": " << lua::timeout_message() << '\n';
+    return kExitError;
+  } catch (const ScriptError& e) {
+    if (runtime::interrupt_requested()) {
+      std::cerr << "scalerun: interrupted\n";
+      return cli::interrupted_exit_code();
+    }
+    std::cout.flush();
     std::cerr << e.what() << '\n';
     if (request.options.verbose && !e.traceback().empty()) std::cerr << e.traceback() << '\n';
     return kExitError;
   } catch (const UsageError& e) {
     std::cerr << "scalerun: " << e.what() << '\n';
+    return kExitError;
+  } catch (const std::bad_alloc&) {
+    std::cerr << lua::State::last_user_position() << kOutOfMemory << '\n';
     return kExitError;
   } catch (const std::exception& e) {
     std::cerr << "scalerun: " << e.what() << '\n';

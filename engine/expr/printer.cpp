@@ -17,7 +17,19 @@ namespace {
 // Binding strength, loosest first. Binary + - * / associate left, ^ right.
 constexpr int kSum = 1, kProduct = 2, kUnary = 3, kPower = 4, kAtom = 5;
 
-int precedence(const Node& n) {
+// log(x)/log(2) and log(x)/log(10), with the divisor folded to the constant, are how log2(x)
+// (the prelude's helper) and math.log(x, 10) trace. They print as the call the user wrote; the
+// divisor must be exactly the folded constant, so nothing else is renamed.
+std::string_view log_call(const Graph& g, const Node& n) {
+  if (n.op != Op::Div || g.node(n.a).op != Op::Log || !g.is_constant(n.b)) return {};
+  const double divisor = g.node(n.b).value;
+  if (divisor == std::log(2.0)) return "log2(";
+  if (divisor == std::log(10.0)) return "log10(";
+  return {};
+}
+
+int precedence(const Graph& g, const Node& n) {
+  if (!log_call(g, n).empty()) return kAtom;
   switch (n.op) {
     case Op::Const: return std::signbit(n.value) ? kUnary : kAtom;  // "-3" prints like a negation
     case Op::Add: case Op::Sub: return kSum;
@@ -105,16 +117,23 @@ class Printer {
     node(id);
     if (parens) text(")");
   }
-  int prec(NodeId id) const { return precedence(g_.node(id)); }
+  int prec(NodeId id) const { return precedence(g_, g_.node(id)); }
 
   void expand(NodeId id, bool bare) {
     const Node& n = g_.node(id);
     parts_.clear();
+    if (const std::string_view log = log_call(g_, n); !log.empty()) {
+      text(log);
+      node(g_.node(n.a).a, true);
+      text(")");
+      stack_.insert(stack_.end(), parts_.rbegin(), parts_.rend());
+      return;
+    }
     switch (n.op) {
       case Op::Const: append_number(out_, n.value); return;
       case Op::Var: out_ += g_.variables()[n.var]; return;
       case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Pow: {
-        const int p = precedence(n);
+        const int p = precedence(g_, n);
         // A same-level operand on the non-associating side keeps its parentheses: a - (b - c),
         // a/(b*c), (a^b)^c. Dropping them would print a different tree.
         const bool right_assoc = n.op == Op::Pow;

@@ -1,6 +1,7 @@
 #include "lua/call.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "lua/error.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::lua {
 
@@ -17,18 +19,74 @@ namespace {
 
 constexpr std::string_view kTracebackMarker = "\nstack traceback:";
 
-// Message handler: honours __tostring, appends the traceback after a marker we split on later.
+// True when the message's first line already starts "file:line: " (Lua's own errors, natives'
+// NativeError, the hook's time-out), so no second position is put in front of it.
+bool has_position(std::string_view text) {
+  const std::string_view line = text.substr(0, text.find('\n'));
+  for (std::size_t colon = line.find(':'); colon != std::string_view::npos; colon = line.find(':', colon + 1)) {
+    if (line.substr(0, colon).find(": ") != std::string_view::npos) return false;
+    std::size_t end = colon + 1;
+    while (end < line.size() && line[end] >= '0' && line[end] <= '9') ++end;
+    if (end > colon + 1 && end < line.size() && line[end] == ':') return true;
+  }
+  return false;
+}
+
+// The length of a leading "scalerun/x.lua:12: " (a position in an embedded chunk), else 0.
+std::size_t embedded_position_length(std::string_view text) {
+  if (!text.starts_with("scalerun/")) return 0;
+  const std::size_t colon = text.find(':');
+  std::size_t end = colon + 1;
+  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+  if (colon == std::string_view::npos || end == colon + 1 || text.substr(end, 2) != ": ") return 0;
+  return end + 2;
+}
+
+// Message handler: any error value becomes one message with the user's position in front,
+// followed by the traceback after a marker we split on later. Runs on top of the failing stack,
+// so user_where() still sees the line that raised.
 int message_handler(lua_State* L) {
-  const char* msg = lua_tostring(L, 1);
-  if (msg == nullptr) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-      msg = lua_tostring(L, -1);
-    } else {
-      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  // No C++ object may live across the Lua calls below: __tostring may raise, and Lua unwinds
+  // with longjmp. The position is copied out first.
+  char where[512] = "";
+  try {
+    const std::string w = user_where(L);
+    std::snprintf(where, sizeof where, "%s", w.c_str());
+  } catch (...) {
+    where[0] = '\0';
+  }
+  const char* msg = nullptr;
+  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+    msg = lua_tostring(L, 1);
+  } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+    msg = lua_tostring(L, -1);
+  } else if (lua_isnil(L, 1)) {
+    msg = "error() was called with nil (give it a message string)";
+  } else {
+    msg = lua_pushfstring(L, "error() was called with a %s value (give it a message string, or a table with __tostring)",
+                          luaL_typename(L, 1));
+  }
+  if (where[0] != '\0') {
+    if (!has_position(msg)) {
+      msg = lua_pushfstring(L, "%s%s", where, msg);
+    } else if (const std::size_t skip = embedded_position_length(msg); skip > 0) {
+      // Raised inside scalerun's own Lua (a vocabulary check, the require guard): the user's
+      // line is the one to show, not ours.
+      msg = lua_pushfstring(L, "%s%s", where, msg + skip);
     }
   }
   luaL_traceback(L, L, msg, 1);
   return 1;
+}
+
+// Lua's "module 'x' not found:" lists every file tried on lines of their own; the user gets one
+// line saying where to look, the list goes with --verbose.
+std::string shorten_module_not_found(std::string line) {
+  const auto at = line.find("module '");
+  if (at == std::string::npos || !line.ends_with("' not found:")) return line;
+  line.pop_back();
+  return line + " on package.path (the script's folder, its parent, the working directory, LUA_PATH; "
+                "--verbose lists the files tried)";
 }
 
 }  // namespace
@@ -43,12 +101,23 @@ void protected_call(lua_State* L, int nargs, int nresults) {
 
   std::string text = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "(unknown error)";
   lua_pop(L, 1);
-  if (State::interrupt_requested.load()) throw Interrupted();
-  if (status == LUA_ERRMEM) throw ScriptError("not enough memory to run the script");
+  if (runtime::interrupt_requested()) throw Interrupted();
+  if (status == LUA_ERRMEM) {
+    // Lua calls no message handler for this one, so the position is the last the hook saw.
+    throw ScriptError(State::last_user_position() + kOutOfMemory);
+  }
   std::string traceback;
   if (auto pos = text.find(kTracebackMarker); pos != std::string::npos) {
     traceback = text.substr(pos + 1);
     text.resize(pos);
+  }
+  // One line: whatever follows the first line (a program's stderr tail, a multi-line message) is
+  // detail, shown with --verbose in front of the traceback.
+  if (auto newline = text.find('\n'); newline != std::string::npos) {
+    std::string detail = text.substr(newline + 1);
+    text.resize(newline);
+    text = shorten_module_not_found(std::move(text));
+    traceback = traceback.empty() ? detail : detail + "\n" + traceback;
   }
   throw ScriptError(text, traceback);
 }

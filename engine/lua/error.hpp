@@ -19,6 +19,10 @@ class ScriptError : public std::runtime_error {
   std::string traceback_;
 };
 
+// The one wording of an allocation that failed, after the user's "file:line: " where known.
+inline constexpr const char* kOutOfMemory =
+    "out of memory (the run asked for more than this host can give: reduce the problem size)";
+
 // A mistake on the command line.
 class UsageError : public std::runtime_error {
  public:

@@ -10,6 +10,18 @@
 
 namespace scalerun::lua {
 
+namespace {
+
+// 2^63 reads better than 9.22337e+18 when a script wrote a power of two.
+std::string shown(double v) {
+  if (std::isnan(v)) return "nan";  // fmt writes "-nan" for some NaNs; the sign means nothing
+  int exponent = 0;
+  if (std::isfinite(v) && v > 1e6 && std::frexp(v, &exponent) == 0.5) return fmt::format("2^{}", exponent - 1);
+  return fmt::format("{:g}", v);
+}
+
+}  // namespace
+
 FieldReader::FieldReader(lua_State* L, int index, std::string where, std::string prefix)
     : L_(L), index_(lua_absindex(L, index)), where_(std::move(where)), prefix_(std::move(prefix)) {}
 
@@ -43,7 +55,7 @@ std::optional<double> FieldReader::optional_number(const char* name) const {
   if (type != LUA_TNUMBER) type_error(name, "number");
   const double v = lua_tonumber(L_, -1);
   lua_pop(L_, 1);
-  if (!std::isfinite(v)) fail(name, fmt::format("finite number expected, got {}", v));
+  if (!std::isfinite(v)) fail(name, fmt::format("finite number expected, got {}", shown(v)));
   return v;
 }
 
@@ -132,6 +144,49 @@ std::vector<std::string> FieldReader::string_list(const char* name) const {
   }
   lua_pop(L_, 1);
   return out;
+}
+
+std::string Range::describe() const {
+  const char* kind = whole ? "a whole number" : "a number";
+  const bool low = std::isfinite(lo), high = std::isfinite(hi);
+  if (low && high && above_lo) return fmt::format("{} > {:g} and <= {:g}", kind, lo, hi);
+  if (low && high) return fmt::format("{} from {:g} to {:g}", kind, lo, hi);
+  if (low) return fmt::format("{} {} {:g}", kind, above_lo ? ">" : ">=", lo);
+  if (high) return fmt::format("{} <= {:g}", kind, hi);
+  return kind;
+}
+
+
+std::optional<double> FieldReader::optional_number(const char* name, const Range& range) const {
+  const int type = get(name);
+  if (type == LUA_TNIL) {
+    lua_pop(L_, 1);
+    return std::nullopt;
+  }
+  if (type != LUA_TNUMBER) type_error(name, "number");
+  const double v = lua_tonumber(L_, -1);
+  lua_pop(L_, 1);
+  if (!range.contains(v)) fail(name, fmt::format("{} expected, got {}", range.describe(), shown(v)));
+  return v;
+}
+
+double FieldReader::number(const char* name, const Range& range) const {
+  if (auto v = optional_number(name, range)) return *v;
+  fail(name, fmt::format("{} expected, got nil (this field is required)", range.describe()));
+}
+
+double FieldReader::number_or(const char* name, double fallback, const Range& range) const {
+  return optional_number(name, range).value_or(fallback);
+}
+
+std::vector<double> FieldReader::number_list(const char* name, const Range& range) const {
+  std::vector<double> values = number_list(name);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!range.contains(values[i])) {
+      fail(name, fmt::format("item {}: {} expected, got {}", i + 1, range.describe(), shown(values[i])));
+    }
+  }
+  return values;
 }
 
 bool FieldReader::push(const char* name, int lua_type, bool required) const {

@@ -4,6 +4,7 @@
 //   machines/x.lua:12: field 'bandwidth': number expected, got string
 // and an unknown field is caught with a suggestion instead of being silently ignored.
 
+#include <cmath>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -12,6 +13,21 @@
 #include <lua.hpp>
 
 namespace scalerun::lua {
+
+// The values a numeric field may take: a closed interval, optionally whole numbers only. The
+// reader checks it, so every form refuses a number that cannot be right with the same words:
+//   x.lua:3: field 'px_max': a whole number from 1 to 1e+09 expected, got -1
+struct Range {
+  double lo = -HUGE_VAL, hi = HUGE_VAL;
+  bool whole = false;
+  bool above_lo = false;  // lo itself excluded: Range{0, HUGE_VAL, false, true} is "a number > 0"
+
+  bool contains(double v) const {
+    return std::isfinite(v) && (above_lo ? v > lo : v >= lo) && v <= hi && (!whole || v == std::floor(v));
+  }
+  static Range positive() { return Range{0, HUGE_VAL, false, true}; }
+  std::string describe() const;  // "a whole number from 1 to 1e+09"
+};
 
 class FieldReader {
  public:
@@ -28,6 +44,11 @@ class FieldReader {
   bool boolean_or(const char* name, bool fallback) const;
   std::vector<double> number_list(const char* name) const;    // required, non-empty sequence
   std::vector<std::string> string_list(const char* name) const;  // a string or a list of strings
+  // The same, each value checked against `range` (a message names the range and the value).
+  std::optional<double> optional_number(const char* name, const Range& range) const;
+  double number(const char* name, const Range& range) const;
+  double number_or(const char* name, double fallback, const Range& range) const;
+  std::vector<double> number_list(const char* name, const Range& range) const;
   // Pushes the field's value if it has the given Lua type (required when `required`), and returns
   // whether it pushed. Used for functions and tables that the caller handles itself.
   bool push(const char* name, int lua_type, bool required) const;

@@ -7,11 +7,15 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 #include <lua.hpp>
 
 #include "lua/call.hpp"
+#include "lua/error.hpp"
+#include "lua/state.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::lua {
 
@@ -35,8 +39,22 @@ int native(lua_State* L) noexcept {
     } catch (const NativeError& e) {
       const std::string where = user_where(L);
       std::snprintf(message, sizeof message, "%s%s", where.c_str(), e.what());
+    } catch (const runtime::Stopped& e) {
+      // Ctrl-C or the spent budget reached inside native work (a kernel's chunk, a solver): the
+      // same words the hook uses, at the user's line. protected_call turns an interruption into
+      // Interrupted whatever the text.
+      const std::string where = user_where(L);
+      const std::string what = e.cause() == runtime::StopCause::deadline ? timeout_message() : std::string(e.what());
+      std::snprintf(message, sizeof message, "%s%s", where.c_str(), what.c_str());
     } catch (const std::bad_alloc&) {
-      std::snprintf(message, sizeof message, "not enough memory");
+      const std::string where = user_where(L);
+      std::snprintf(message, sizeof message, "%s%s", where.c_str(), kOutOfMemory);
+    } catch (const std::length_error&) {
+      // std::vector's "cannot create std::vector larger than max_size()": a size no host holds.
+      const std::string where = user_where(L);
+      std::snprintf(message, sizeof message,
+                    "%sout of memory (a size this large cannot be allocated on any host: reduce the problem size)",
+                    where.c_str());
     } catch (const std::exception& e) {
       std::snprintf(message, sizeof message, "%s", e.what());
     } catch (...) {

@@ -3,15 +3,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 
 #include <fmt/format.h>
 
+#include "lua/call.hpp"
 #include "lua/error.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::lua {
-
-std::atomic<bool> State::interrupt_requested{false};
 
 namespace {
 
@@ -25,6 +26,18 @@ int panic(lua_State* L) {
 
 constexpr int kHookInstructions = 10000;
 
+// Written by the hook (the Lua thread), read by the watchdog thread: guarded by a mutex the
+// watchdog only tries to take, so it can never be held up by the Lua thread.
+std::mutex g_position_mutex;
+std::string g_position;
+
+void note_position(lua_State* L) {
+  std::string where = user_where(L);
+  if (where.empty()) return;
+  const std::lock_guard<std::mutex> hold(g_position_mutex);
+  g_position.swap(where);
+}
+
 }  // namespace
 
 State::State() {
@@ -36,10 +49,20 @@ State::State() {
 }
 
 State::~State() {
-  if (L_ != nullptr) lua_close(L_);
+  if (L_ != nullptr) lua_close(L_);  // finalizers still run under the budget
+  if (owns_deadline_) runtime::set_deadline_after(0);
 }
 
 State& owner(lua_State* L) { return **static_cast<State**>(lua_getextraspace(L)); }
+
+std::string State::last_user_position() {
+  std::unique_lock<std::mutex> hold(g_position_mutex, std::try_to_lock);
+  return hold.owns_lock() ? g_position : std::string();
+}
+
+std::string timeout_message() {
+  return fmt::format("script timed out after {:g} s (raise --script-timeout)", runtime::budget_seconds());
+}
 
 void State::set_package_path(const std::vector<std::string>& roots) {
   std::string ours;
@@ -69,30 +92,27 @@ void State::set_package_path(const std::vector<std::string>& roots) {
 }
 
 void State::set_time_budget(double seconds) {
-  budget_seconds_ = seconds;
-  if (seconds > 0) {
-    deadline_ = std::chrono::steady_clock::now() +
-                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                    std::chrono::duration<double>(seconds));
-  }
+  runtime::set_deadline_after(seconds);
+  owns_deadline_ = true;
   lua_sethook(L_, hook, LUA_MASKCOUNT, kHookInstructions);
 }
 
-bool State::expired() const {
-  return budget_seconds_ > 0 && std::chrono::steady_clock::now() >= deadline_;
-}
-
 void State::check_budget() const {
-  if (interrupt_requested.load(std::memory_order_relaxed)) throw Interrupted();
-  if (expired()) {
-    throw ScriptError(fmt::format("script timed out after {:g} s (raise --script-timeout)", budget_seconds_));
+  switch (runtime::stop_cause()) {
+    case runtime::StopCause::none: return;
+    case runtime::StopCause::interrupt: throw Interrupted();
+    case runtime::StopCause::deadline: throw ScriptError(timeout_message());
+    case runtime::StopCause::run_limit: throw runtime::Stopped(runtime::StopCause::run_limit);
   }
 }
 
 void State::hook(lua_State* L, lua_Debug*) {
-  const State& self = owner(L);
-  const bool interrupted = interrupt_requested.load(std::memory_order_relaxed);
-  if (!interrupted && !self.expired()) return;
+  const runtime::StopCause cause = runtime::stop_cause();
+  // A run limit belongs to the native run it guards, which ends itself; Lua code goes on.
+  if (cause == runtime::StopCause::none || cause == runtime::StopCause::run_limit) {
+    note_position(L);
+    return;
+  }
   // From now on raise at every instruction: a script that catches the error with pcall and loops
   // on meets it again at its very next instruction, outside the pcall, so it cannot run on.
   lua_sethook(L, hook, LUA_MASKCOUNT, 1);
@@ -102,11 +122,11 @@ void State::hook(lua_State* L, lua_Debug*) {
   if (lua_getstack(L, 0, &here) != 0 && lua_getinfo(L, "Sl", &here) != 0 && here.currentline > 0) {
     std::snprintf(where, sizeof where, "%s:%d: ", here.short_src, here.currentline);
   }
-  if (interrupted) {
+  if (cause == runtime::StopCause::interrupt) {
     lua_pushfstring(L, "%sinterrupted", where);
   } else {
     char budget[64];
-    std::snprintf(budget, sizeof budget, "%g", self.budget_seconds_);
+    std::snprintf(budget, sizeof budget, "%g", runtime::budget_seconds());
     lua_pushfstring(L, "%sscript timed out after %s s (raise --script-timeout)", where, budget);
   }
   lua_error(L);

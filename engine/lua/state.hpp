@@ -3,8 +3,6 @@
 // libraries, installs the package path, the time budget and the interrupt check, and closes the
 // state on every exit path.
 
-#include <atomic>
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -25,25 +23,29 @@ class State {
   // root/?.lua, root/?/init.lua, root/machines/?.lua, root/kernels/?.lua, root/scripts/?.lua.
   void set_package_path(const std::vector<std::string>& roots);
 
-  // A wall-clock budget enforced by a count hook that pcall cannot swallow: once expired, every
-  // hook call raises again. seconds <= 0 disables it.
+  // The run's wall-clock budget (runtime::set_deadline_after), enforced in Lua by a count hook
+  // that pcall cannot swallow: once the run must stop, every hook call raises again. The hook
+  // also notes where the user's code is, for the watchdog that ends what no hook can reach.
+  // seconds <= 0: no budget (the hook still answers Ctrl-C).
   void set_time_budget(double seconds);
   // Throws ScriptError ("script timed out ...") once the budget is spent, or Interrupted after
   // SIGINT. C++ loops that run on behalf of a script call this between points.
   void check_budget() const;
 
-  // Set by the SIGINT handler; the hook and check_budget() turn it into an interruption.
-  static std::atomic<bool> interrupt_requested;
+  // "file:line: " of the user's code the hook saw last (empty before it ran): read by the
+  // watchdog thread and by out-of-memory messages, which have no Lua stack to ask.
+  static std::string last_user_position();
 
  private:
   static void hook(lua_State* L, lua_Debug* ar);
-  bool expired() const;
   lua_State* L_ = nullptr;
-  double budget_seconds_ = 0.0;
-  std::chrono::steady_clock::time_point deadline_{};
+  bool owns_deadline_ = false;  // set_time_budget was called: the deadline ends with this State
 };
 
 // The State that owns L (stored in the state's extra space).
 State& owner(lua_State* L);
+
+// "script timed out after 3 s (raise --script-timeout)": the one wording of the budget's end.
+std::string timeout_message();
 
 }  // namespace scalerun::lua

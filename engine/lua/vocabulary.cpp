@@ -1,5 +1,6 @@
 #include "lua/vocabulary.hpp"
 
+#include <cstdio>
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -81,6 +82,22 @@ int param(lua_State* L) {
   const std::string name = lua_tostring(L, 1);
   if (lua_isnoneornil(L, 2)) throw NativeError(fmt::format("param('{}', default): give a default value", name));
   session.declared_params.push_back(name);
+  {
+    // For `scalerun script.lua --help`. A copy is converted, so the default keeps its type.
+    lua_pushvalue(L, 2);
+    const int type = lua_type(L, 2);
+    if (type == LUA_TNUMBER && !lua_isinteger(L, 2)) {
+      char number[32];
+      std::snprintf(number, sizeof number, "%g", lua_tonumber(L, 2));  // 4e+07, as a user writes it
+      lua_pushstring(L, number);
+      lua_replace(L, -2);
+    }
+    const char* shown = type == LUA_TNUMBER || type == LUA_TSTRING ? lua_tostring(L, -1)
+                        : type == LUA_TBOOLEAN                    ? (lua_toboolean(L, 2) ? "true" : "false")
+                                                                  : luaL_typename(L, 2);
+    session.param_docs.push_back({name, shown, lua_type(L, 3) == LUA_TSTRING ? lua_tostring(L, 3) : ""});
+    lua_pop(L, 1);
+  }
   const auto it = session.options.sets.find(name);
   if (it == session.options.sets.end()) {
     lua_settop(L, 2);

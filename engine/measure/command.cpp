@@ -1,4 +1,5 @@
 #include "measure/command.hpp"
+#include "measure/live_children.hpp"
 
 #include <poll.h>
 #include <signal.h>
@@ -73,7 +74,7 @@ int ms_until(Clock::time_point when, Clock::time_point now) {
 // never leaves a program running unattended.
 class Child {
  public:
-  explicit Child(detail::SpawnedChild spawned) : spawned_(std::move(spawned)) {}
+  explicit Child(detail::SpawnedChild spawned) : spawned_(std::move(spawned)) { track_group(spawned_.pid); }
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
   ~Child() {
@@ -92,6 +93,7 @@ class Child {
     int status = 0;
     while (waitpid(spawned_.pid, &status, 0) < 0 && errno == EINTR) {
     }
+    untrack_group(spawned_.pid);
     reaped_ = true;
     return status;
   }

@@ -84,12 +84,17 @@ std::string describe_failure(const CommandResult& result, const std::vector<std:
     what = fmt::format("exited with status {}", result.exit_code);
   }
   std::string message = fmt::format("{}: {}", format_command_line(argv), what);
-  if (const std::string tail = indented_tail(result.stderr_text); !tail.empty()) {
-    return message + "; stderr ends:" + tail;
-  }
+  // One line for the error (the program's last words quoted in it), then the tail as detail that
+  // scalerun shows with --verbose.
+  auto with_tail = [&](const std::string& tail, const char* label) {
+    const std::string last = tail.substr(tail.rfind("\n    ") + 5);
+    return fmt::format("{}; {}: '{}'{}\n{}:{}", message, label, last,
+                       tail.find('\n', 1) != std::string::npos ? " (--verbose shows more)" : "", label, tail);
+  };
+  if (const std::string tail = indented_tail(result.stderr_text); !tail.empty()) return with_tail(tail, "stderr ends");
   // Some programs report errors on stdout; with nothing on stderr that is the best clue.
   if (const std::string tail = indented_tail(result.stdout_text); !tail.empty()) {
-    return message + "; nothing on stderr, stdout ends:" + tail;
+    return with_tail(tail, "nothing on stderr, stdout ends");
   }
   return message + "; no output";
 }

@@ -9,6 +9,7 @@
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
+#include "lua/native.hpp"
 #include "lua/symbolic.hpp"
 
 namespace scalerun::model {
@@ -33,7 +34,8 @@ bool term_before(const std::string& a, const std::string& b) {
   return a < b;
 }
 
-KernelModel::KernelModel(lua_State* L, int kernel_index, int machine_index) : L_(L) {
+KernelModel::KernelModel(lua_State* L, int kernel_index, int machine_index, std::string owner)
+    : L_(L), owner_(std::move(owner)) {
   kernel_index = lua_absindex(L, kernel_index);
   lua_getfield(L, kernel_index, "name");
   name_ = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "?";
@@ -100,6 +102,15 @@ void KernelModel::read_params() {
       }
     }
     lua_pop(L_, 1);
+  }
+  lua_pop(L_, 1);
+  // integer = { n = "nearest" }, as the prelude's kernel{} normalised and checked it.
+  if (lua_getfield(L_, -1, "integer") == LUA_TTABLE) {
+    for (auto& slot : params_.slots) {
+      if (slot.index != 0) continue;
+      if (lua_getfield(L_, -1, slot.name.c_str()) == LUA_TSTRING) slot.rounding = rounding_from(lua_tostring(L_, -1));
+      lua_pop(L_, 1);
+    }
   }
   lua_pop(L_, 2);
 }
@@ -268,7 +279,77 @@ bool KernelModel::trace() {
   }
 }
 
+namespace {
+
+// The metamethods of the stand-in machine: what the model touched first ("m.levels_spanned"),
+// kept in the std::string the upvalue points at, then an error that ends the probe call.
+int machine_probe(lua_State* L) {
+  auto* use = static_cast<std::string*>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (use->empty()) {
+    *use = lua_type(L, 2) == LUA_TSTRING ? fmt::format("it reads m.{}", lua_tostring(L, 2))
+                                         : std::string("it uses m as a value");
+  }
+  throw lua::NativeError("no machine");
+}
+
+// A table every use of which lands in machine_probe.
+void push_machine_stand_in(lua_State* L, std::string* use) {
+  lua_newtable(L);
+  lua_newtable(L);
+  for (const char* event : {"__index", "__newindex", "__call", "__add", "__sub", "__mul", "__div", "__mod", "__pow",
+                            "__unm", "__idiv", "__len", "__lt", "__le", "__concat"}) {
+    lua_pushlightuserdata(L, use);
+    lua_pushcclosure(L, lua::native<machine_probe>, 1);
+    lua_setfield(L, -2, event);
+  }
+  lua_setmetatable(L, -2);
+}
+
+}  // namespace
+
+// When no machine was given and the model fails, the model is called once more with a stand-in
+// machine: if it touches it, the failure was the missing machine (m:levels_spanned on nil), and
+// that is said at the study's line instead of a message from inside the kernel file. A model that
+// tests `m and m.network` is never probed, since nil works for it.
+std::string KernelModel::probe_machine_use(std::span<const double> slots, double p) {
+  const int top = lua_gettop(L_);
+  std::string use;
+  push_view(slots, false);
+  const int view = lua_gettop(L_);
+  lua_getfield(L_, view, "model");
+  lua_pushvalue(L_, view);
+  lua_pushnumber(L_, p);
+  push_machine_stand_in(L_, &use);
+  try {
+    lua::protected_call(L_, 3, 1);
+  } catch (const ScriptError&) {
+    // expected whenever the stand-in is touched; any other failure is the original one's
+  }
+  lua_settop(L_, top);
+  return use;
+}
+
 void KernelModel::call_lua(std::span<const double> slots, double p, Evaluation& out) {
+  if (machine_ref_ != LUA_NOREF) {
+    call_lua_plain(slots, p, out);
+    return;
+  }
+  try {
+    call_lua_plain(slots, p, out);
+  } catch (const ScriptError&) {
+    const std::string use = probe_machine_use(slots, p);
+    if (use.empty()) throw;
+    const std::string where = lua::user_where(L_);
+    if (owner_.empty()) {
+      throw ScriptError(fmt::format("{}kernel '{}''s model uses a machine ({}), but none was given "
+                                    "(add machine = ...)", where, name_, use));
+    }
+    throw ScriptError(fmt::format("{}{} names no machine, but kernel '{}''s model uses one ({}; add machine = ...)",
+                                  where, owner_, name_, use));
+  }
+}
+
+void KernelModel::call_lua_plain(std::span<const double> slots, double p, Evaluation& out) {
   const int top = lua_gettop(L_);
   push_view(slots, false);
   const int view = lua_gettop(L_);

@@ -26,8 +26,9 @@ struct Evaluation {
 
 class KernelModel {
  public:
-  // The kernel table is at kernel_index; machine_index may be 0 for "no machine" (nil).
-  KernelModel(lua_State* L, int kernel_index, int machine_index);
+  // The kernel table is at kernel_index; machine_index may be 0 for "no machine" (nil). `owner`
+  // names the study that gave no machine ("map 'm'"), for the message when the model needs one.
+  KernelModel(lua_State* L, int kernel_index, int machine_index, std::string owner = {});
   ~KernelModel();
   KernelModel(const KernelModel&) = delete;
   KernelModel& operator=(const KernelModel&) = delete;
@@ -56,6 +57,8 @@ class KernelModel {
   void read_params();
   bool trace();
   void call_lua(std::span<const double> slots, double p, Evaluation& out);
+  void call_lua_plain(std::span<const double> slots, double p, Evaluation& out);
+  std::string probe_machine_use(std::span<const double> slots, double p);
   void push_view(std::span<const double> slots, bool symbolic);
   void collect_terms(int index, std::vector<std::pair<std::string, double>>* numeric,
                      std::vector<std::pair<std::string, expr::NodeId>>* symbolic);
@@ -70,6 +73,7 @@ class KernelModel {
   bool has_work_ = false, has_memory_ = false;
   bool traced_ = false;
   std::string fallback_reason_;
+  std::string owner_;
   expr::Graph graph_;
   expr::NodeId time_node_ = 0, work_node_ = 0, memory_node_ = 0;
   std::vector<expr::NodeId> term_nodes_;

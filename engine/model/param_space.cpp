@@ -1,6 +1,27 @@
 #include "model/param_space.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace scalerun::model {
+
+Rounding rounding_from(const std::string& text) {
+  if (text == "nearest") return Rounding::nearest;
+  if (text == "up") return Rounding::up;
+  if (text == "down") return Rounding::down;
+  return Rounding::none;
+}
+
+double round_size(double value, Rounding r) {
+  double whole = value;
+  switch (r) {
+    case Rounding::nearest: whole = std::round(value); break;
+    case Rounding::up: whole = std::ceil(value); break;
+    case Rounding::down: whole = std::floor(value); break;
+    case Rounding::none: return value;
+  }
+  return std::max(whole, 1.0);
+}
 
 int ParamSpace::find(const std::string& name) const {
   for (std::size_t i = 0; i < slots.size(); ++i) {

@@ -335,6 +335,12 @@ RuleOutcome apply_rule(lua_State* L, KernelModel& model, const ScalingRule& rule
         target));
   }
   set_x(solved.x);
+  // Sizes the kernel declares whole are run at a whole size: the rule's quantity is then reported
+  // at that size (the caller evaluates the returned slots), not at the fraction that meets it.
+  for (const int slot : varied) {
+    const auto i = static_cast<std::size_t>(slot);
+    slots[i] = round_size(slots[i], model.params().slots[i].rounding);
+  }
   return {std::move(slots), solved.evaluations, symbolic};
 }
 

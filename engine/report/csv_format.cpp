@@ -37,19 +37,28 @@ std::string csv_cell(const Cell& cell) {
 namespace detail {
 
 void write_csv_block(std::ostream& os, const Table& t, std::string_view label, bool blank_after) {
-  os << "# " << single_line(label) << '\n';
+  const bool notes = has_nonfinite(t);
+  const std::string label_field = csv_field(label);
   std::string line;
+  auto start_line = [&](std::string_view first) {
+    line.clear();
+    if (!label.empty()) line.append(first).push_back(',');
+  };
+  start_line("table");
   for (std::size_t c = 0; c < t.columns.size(); ++c) {
     if (c > 0) line.push_back(',');
     line.append(csv_field(t.columns[c].name));
   }
+  if (notes) line.append(",note");
   os << line << '\n';
-  for (const auto& row : t.rows) {
-    line.clear();
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const auto& row = t.rows[r];
+    start_line(label_field);
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
       if (c > 0) line.push_back(',');
       if (c < row.size()) line.append(csv_cell(row[c]));
     }
+    if (notes) line.append(",").append(csv_field(nonfinite_row_note(t, r)));
     os << line << '\n';
   }
   if (blank_after) os << '\n';
@@ -57,6 +66,6 @@ void write_csv_block(std::ostream& os, const Table& t, std::string_view label, b
 
 }  // namespace detail
 
-void write_csv(std::ostream& os, const Table& t) { detail::write_csv_block(os, t, t.name, true); }
+void write_csv(std::ostream& os, const Table& t) { detail::write_csv_block(os, t, {}, false); }
 
 }  // namespace scalerun::report

@@ -37,8 +37,18 @@ RenderedTable render(const Table& t);
 // Appends `text` padded to `width` display columns.
 void append_padded(std::string& line, std::string_view text, std::size_t width, bool right);
 
-// CSV block with a caller-chosen "# label" line; write_all labels tables by section, and the
-// per-table files of --out omit the separating blank line so they end cleanly.
+// A NaN or infinite cell is never shown without a word: every format adds, per row that has one,
+// a note naming the row, the column and what the value means ("p = 16: E is inf (the value
+// overflowed or divided by zero)"); text, Markdown and JSON after the table's own notes, CSV in a
+// last column "note" that only tables with such cells get.
+std::string nonfinite_row_note(const Table& t, std::size_t row);  // empty when the row is finite
+std::vector<std::string> notes_with_nonfinite(const Table& t);    // t.notes, then the row notes
+bool has_nonfinite(const Table& t);
+
+// A CSV block: the header row first (no comment line, which CSV readers reject), then the rows.
+// A non-empty `label` becomes a first column "table" on every row, so the blocks of one stream
+// (--format csv, separated by a blank line) each say which table they are; the files of --out
+// carry the name in the file name instead.
 void write_csv_block(std::ostream& os, const Table& t, std::string_view label, bool blank_after);
 
 }  // namespace scalerun::report::detail

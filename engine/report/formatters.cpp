@@ -27,7 +27,7 @@ void write_all(std::ostream& os, Format format, const Context& ctx,
       write_json(os, ctx, sections);
       return;
     case Format::Csv:
-      // No heading line: a bare CSV stream stays machine-readable, the label carries the section.
+      // Blocks apart by a blank line, each a plain CSV whose first column names its table.
       for (const auto& s : sections) {
         for (const auto& t : s.tables) {
           detail::write_csv_block(os, t, fmt::format("{}/{}", s.name, t.name), true);

@@ -17,7 +17,7 @@ bool parse_format(std::string_view text, Format& out);
 
 // Text renderings of one table.
 void write_text(std::ostream& os, const Table& t);       // aligned columns, title, notes
-void write_csv(std::ostream& os, const Table& t);        // "# name" line, header, rows (RFC 4180 quoting)
+void write_csv(std::ostream& os, const Table& t);        // plain CSV: header, rows (RFC 4180 quoting)
 void write_markdown(std::ostream& os, const Table& t);   // "### title", pipe table, notes
 
 // The whole run as the JSON contract:
@@ -26,8 +26,9 @@ void write_markdown(std::ostream& os, const Table& t);   // "### title", pipe ta
 // Numbers are JSON numbers at full (round-trip) precision; non-finite numbers become null.
 void write_json(std::ostream& os, const Context& ctx, std::span<const Section> sections);
 
-// Writes all sections in `format` to os (JSON: one document; others: sections one after another,
-// each under a heading line naming the section).
+// Writes all sections in `format` to os (JSON: one document; table and Markdown: sections one
+// after another, each under a heading line naming the section; CSV: one block per table, blank
+// lines between, each with a first column "table" = "<section>/<table>").
 void write_all(std::ostream& os, Format format, const Context& ctx, std::span<const Section> sections);
 
 // --out DIR: every table as DIR/<section>__<table>.csv plus DIR/results.json. Creates DIR.

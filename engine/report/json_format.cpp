@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/format_detail.hpp"
 #include "report/formatters.hpp"
 
 namespace scalerun::report {
@@ -32,7 +33,8 @@ Json table_json(const Table& t) {
     rows.push_back(std::move(cells));
   }
   Json notes = Json::array();
-  for (const auto& n : t.notes) notes.push_back(n);
+  // A null from a NaN or infinity is explained there too.
+  for (const auto& n : detail::notes_with_nonfinite(t)) notes.push_back(n);
 
   Json out = Json::object();
   out["name"] = t.name;

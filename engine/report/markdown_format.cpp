@@ -63,12 +63,13 @@ void write_markdown(std::ostream& os, const Table& t) {
     write_row(os, r.cells[i], r.widths, r.numeric_column);
   }
 
-  if (!t.notes.empty()) {
+  const std::vector<std::string> notes = detail::notes_with_nonfinite(t);
+  if (!notes.empty()) {
     os << '\n';
-    for (std::size_t i = 0; i < t.notes.size(); ++i) {
+    for (std::size_t i = 0; i < notes.size(); ++i) {
       // An empty ">" line keeps each note its own paragraph instead of running them together.
       if (i > 0) os << ">\n";
-      os << "> " << detail::single_line(t.notes[i]) << '\n';
+      os << "> " << detail::single_line(notes[i]) << '\n';
     }
   }
   os << '\n';

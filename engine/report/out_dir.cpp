@@ -80,7 +80,7 @@ void write_out_dir(const std::string& dir, const Context& ctx, std::span<const S
       std::string file = stem + ".csv";
       for (int n = 2; !used.insert(file).second; ++n) file = fmt::format("{}-{}.csv", stem, n);
       write_file(root / file,
-                 [&t](std::ostream& os) { detail::write_csv_block(os, t, t.name, false); });
+                 [&t](std::ostream& os) { write_csv(os, t); });
     }
   }
   write_file(root / "results.json",

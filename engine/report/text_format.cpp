@@ -30,7 +30,7 @@ void write_text(std::ostream& os, const Table& t) {
   for (std::size_t i = 0; i < r.cells.size(); ++i) {
     write_line(os, r.cells[i], r.widths, r.right_aligned[i]);
   }
-  for (const auto& note : t.notes) os << "  note: " << detail::single_line(note) << '\n';
+  for (const auto& note : detail::notes_with_nonfinite(t)) os << "  note: " << detail::single_line(note) << '\n';
   os << '\n';
 }
 

@@ -37,6 +37,7 @@
 #include "runtime/first_error.hpp"
 #include "runtime/run_stats.hpp"
 #include "runtime/slot_ledger.hpp"
+#include "runtime/stop.hpp"
 #include "runtime/tsan_annotations.hpp"
 #include "runtime/window_observer.hpp"
 
@@ -212,6 +213,7 @@ class Runtime {
 inline int SpmdContext::size() const { return rt_.workers(); }
 
 inline void SpmdContext::barrier() {
+  throw_if_stopped();  // a rank that throws breaks the barrier, so the others stop waiting too
   if (!rt_.instrumented_) {
     barrier_.arrive_and_wait(false);
     return;
@@ -259,6 +261,9 @@ void Runtime::run_chunks(std::size_t count, F&& chunk) {
   auto run_range = [&](std::size_t lo, std::size_t hi) {
     tsan_task_begins();
     for (std::size_t c = lo; c < hi; ++c) {
+      // Between chunks, so Ctrl-C, the time budget and a run's limit end even a huge run soon;
+      // TBB cancels the loop and rethrows Stopped in the caller.
+      throw_if_stopped();
       if (instrumented_) {
         const Ticks t0 = now();
         chunk(c);

@@ -15,17 +15,23 @@ namespace {
 constexpr Basis kBasis[] = {Basis::InverseP, Basis::One, Basis::Log2P, Basis::P, Basis::PLog2P, Basis::P2};
 constexpr int kBasisCount = static_cast<int>(std::size(kBasis));
 constexpr int kMaxTerms = 3;
-constexpr double kGoodEnough = 0.02;    // relative RMS residual that ends the search
+constexpr double kGoodEnough = kFitGoal;  // relative RMS residual that ends the search
 constexpr double kZeroSeconds = 1e-12;  // an overhead this small everywhere is zero
 
 struct Candidate {
   std::vector<OverheadFit::Term> terms;
   double rss = std::numeric_limits<double>::infinity();
-  bool nonnegative = false;
 };
 
 // Least squares of y on the chosen columns (scaled to unit size first: p^2 and 1/p differ by
-// orders of magnitude). Empty terms when the columns are dependent at these points.
+// orders of magnitude). Empty terms when the columns are dependent at these points, or when the
+// fit is not one an overhead can have:
+// - a negative coefficient on a term that grows with p (log2 p, p, p log2 p, p^2) would make an
+//   extrapolation turn around and go below zero ("- 6.752e-10 p^2");
+// - the function must not be negative anywhere from p = 1 up to the crossover search's 2^20
+//   (checked at p = 1, at the points and at every power of two). The constant and 1/p may take
+//   either sign within that: serial work s costs s (1 - 1/p), exactly "-s / p + s".
+// Every subset is tried, so the best admissible one is found without an active-set iteration.
 Candidate solve(std::span<const double> p, std::span<const double> y, const std::vector<Basis>& subset) {
   const auto n = static_cast<Eigen::Index>(p.size());
   const auto k = static_cast<Eigen::Index>(subset.size());
@@ -46,20 +52,35 @@ Candidate solve(std::span<const double> p, std::span<const double> y, const std:
   if (qr.rank() < k) return {};
   const Eigen::VectorXd x = qr.solve(b);
   Candidate c;
-  c.rss = (a * x - b).squaredNorm();
-  c.nonnegative = true;
   for (Eigen::Index j = 0; j < k; ++j) {
+    const Basis basis = subset[static_cast<std::size_t>(j)];
     const double coefficient = x(j) / scale[static_cast<std::size_t>(j)];
-    c.terms.push_back({subset[static_cast<std::size_t>(j)], coefficient});
-    if (coefficient < 0) c.nonnegative = false;
+    const bool grows = basis != Basis::InverseP && basis != Basis::One;
+    if (coefficient == 0 || (grows && coefficient < 0) || !std::isfinite(coefficient)) return {};
+    c.terms.push_back({basis, coefficient});
   }
+  OverheadFit as_fit;
+  as_fit.terms = c.terms;
+  double largest = 0;
+  for (double v : y) largest = std::max(largest, std::fabs(v));
+  // Below zero by less than 0.1 % of the data's size is the fit's rounding (-1.56 / p + 1.56 at
+  // p = 1), not a negative overhead.
+  const double floor = -1e-3 * largest;
+  auto negative_at = [&](double at) { return as_fit.at(at) < floor; };
+  if (negative_at(1)) return {};
+  for (double at : p) {
+    if (negative_at(at)) return {};
+  }
+  for (int e = 1; e <= 20; ++e) {
+    if (negative_at(std::ldexp(1.0, e))) return {};
+  }
+  c.rss = (a * x - b).squaredNorm();
   return c;
 }
 
-// The best subset of exactly k terms: among those that fit within kGoodEnough, nonnegative
-// coefficients first, then the least residual; when none fits that well, the least residual.
-Candidate best_of_size(std::span<const double> p, std::span<const double> y, int k, double limit_rss, bool& good) {
-  Candidate best_any, best_good, best_good_nonnegative;
+// The best admissible subset of exactly k terms: the least residual.
+Candidate best_of_size(std::span<const double> p, std::span<const double> y, int k) {
+  Candidate best;
   // Subsets in a fixed order (bit masks), so equal fits always resolve the same way.
   for (int mask = 1; mask < (1 << kBasisCount); ++mask) {
     if (__builtin_popcount(static_cast<unsigned>(mask)) != k) continue;
@@ -68,14 +89,9 @@ Candidate best_of_size(std::span<const double> p, std::span<const double> y, int
       if ((mask & (1 << j)) != 0) subset.push_back(kBasis[j]);
     }
     Candidate c = solve(p, y, subset);
-    if (c.terms.empty()) continue;
-    if (c.rss < best_any.rss) best_any = c;
-    if (c.rss <= limit_rss && c.rss < best_good.rss) best_good = c;
-    if (c.rss <= limit_rss && c.nonnegative && c.rss < best_good_nonnegative.rss) best_good_nonnegative = c;
+    if (!c.terms.empty() && c.rss < best.rss) best = std::move(c);
   }
-  good = !best_good.terms.empty();
-  if (!best_good_nonnegative.terms.empty()) return best_good_nonnegative;
-  return good ? best_good : best_any;
+  return best;
 }
 
 }  // namespace
@@ -103,6 +119,8 @@ double basis_value(Basis b, double p) {
   }
   return 0;
 }
+
+int max_fit_terms(std::size_t points) { return std::max(1, std::min(kMaxTerms, static_cast<int>(points) - 1)); }
 
 double OverheadFit::at(double p) const {
   double v = 0;
@@ -138,19 +156,23 @@ OverheadFit fit_overhead(std::span<const double> p, std::span<const double> y) {
   if (p.empty() || largest < kZeroSeconds) return fit;
   const double n = static_cast<double>(p.size());
   const double scale_rms = std::sqrt(sum_squares / n);
-  if (p.size() == 1) {
-    fit.terms.push_back({Basis::One, y[0]});
+  if (p.size() == 1) {  // one point says nothing about the shape: a constant
+    if (y[0] > 0) fit.terms.push_back({Basis::One, y[0]});
+    fit.relative_rms = y[0] > 0 ? 0 : 1;
+    fit.max_terms = 1;
+    fit.within_goal = y[0] > 0;
     return fit;
   }
-  const int max_terms = std::min(kMaxTerms, static_cast<int>(p.size()) - 1);
+  // A fit is judged by what it leaves over, so it needs a point more than it has terms: one point
+  // gives a constant, two at most one term, and so on up to kMaxTerms.
+  fit.max_terms = max_fit_terms(p.size());
   const double limit_rss = n * (kGoodEnough * scale_rms) * (kGoodEnough * scale_rms);
   Candidate chosen;
   double chosen_bic = std::numeric_limits<double>::infinity();
-  for (int k = 1; k <= max_terms; ++k) {
-    bool good = false;
-    Candidate c = best_of_size(p, y, k, limit_rss, good);
+  for (int k = 1; k <= fit.max_terms; ++k) {
+    Candidate c = best_of_size(p, y, k);
     if (c.terms.empty()) continue;
-    if (good) {
+    if (c.rss <= limit_rss) {
       chosen = std::move(c);
       break;
     }
@@ -161,15 +183,14 @@ OverheadFit fit_overhead(std::span<const double> p, std::span<const double> y) {
       chosen = std::move(c);
     }
   }
-  if (chosen.terms.empty()) {  // every processor count the same: nothing to tell terms apart
-    double mean = 0;
-    for (double v : y) mean += v / n;
-    chosen = solve(p.first(1), std::span<const double>(&mean, 1), {Basis::One});
-    chosen.rss = 0;
-    for (double v : y) chosen.rss += (v - mean) * (v - mean);
+  if (chosen.terms.empty()) {
+    // No term fits with a positive coefficient: the overhead is zero or negative (round-off below
+    // a zero overhead) wherever it was measured; zero is the honest non-negative fit.
+    chosen.rss = sum_squares;
   }
   fit.terms = chosen.terms;
   fit.relative_rms = std::sqrt(chosen.rss / n) / scale_rms;
+  fit.within_goal = fit.relative_rms <= kGoodEnough;
   return fit;
 }
 

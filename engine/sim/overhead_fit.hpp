@@ -4,12 +4,14 @@
 // {1/p, 1, log2 p, p, p log2 p, p^2}, so it can be read ("latency grows as log p, contention as
 // p^2 on the bus") and extrapolated ("contention overtakes latency at p = 16").
 //
-// The subset of terms: the fewest terms (1, 2, then 3) whose fit leaves a residual within 2 %
-// of the data's size, and among those one whose coefficients are all >= 0 if there is one (the
-// terms of an overhead in these tables never shrink as p grows, and a negative one would make an
-// extrapolation turn around); when no subset fits that well, the one with the best Bayesian
-// information criterion.
+// The subset of terms: the fewest terms (1, 2, then 3, never as many as there are points) whose
+// fit leaves a residual within 2 % of the data's size, among the fits an overhead can have: no
+// negative coefficient on a term that grows with p (one would make an extrapolation turn around),
+// and no negative value from p = 1 to 2^20 (the constant and 1/p may be negative within that:
+// serial work s costs s (1 - 1/p)). When no subset fits that well, the one with the best Bayesian
+// information criterion, and the fit says so (within_goal false) with its real error.
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,8 +30,10 @@ struct OverheadFit {
     double coefficient;
   };
   std::vector<Term> terms;  // empty: the overhead is zero at every point
-  double relative_rms = 0;  // residual RMS / RMS of the data
+  double relative_rms = 0;  // residual RMS / RMS of the data: the fit's real error
   int points = 0;
+  int max_terms = 0;         // the most terms the points allowed (points - 1, at most 3)
+  bool within_goal = true;   // relative_rms <= 2 %
 
   double at(double p) const;
   // e.g. "0.0041 log2 p + 1.2e-05 p^2"; "0" for no terms. Coefficients scaled by `unit`.
@@ -38,6 +42,9 @@ struct OverheadFit {
 
 // Fits y(p). Throws std::invalid_argument when the spans differ in length. With fewer than two
 // points the fit is a constant.
+inline constexpr double kFitGoal = 0.02;
+// The most terms a fit of this many points may have: a point more than terms, at most 3.
+int max_fit_terms(std::size_t points);
 OverheadFit fit_overhead(std::span<const double> p, std::span<const double> y);
 
 // Where one fitted overhead overtakes another.

@@ -180,8 +180,20 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
     t.add_row({std::string(series.name), fit.formula(), 100 * fit.relative_rms, static_cast<double>(fit.points)});
     fits.push_back(std::move(fit));
   }
-  t.notes.push_back("least squares on the fewest terms of {1/p, 1, log2 p, p, p log2 p, p^2} that fit within 2 % "
-                    "(nonnegative coefficients preferred), over the points with p > 1; wait = W_real");
+  t.notes.push_back(fmt::format(
+      "least squares over the points with p > 1 on the fewest terms of {{1/p, 1, log2 p, p, p log2 p, p^2}} that fit "
+      "within {:g} %, at most {} term{} from {} point{} (one point more than terms); terms that grow with p never "
+      "negative and no function below zero from p = 1 to 2^20; rms% = each fit's own error; wait = W_real",
+      100 * kFitGoal, max_fit_terms(ps.size()), max_fit_terms(ps.size()) == 1 ? "" : "s", ps.size(),
+      ps.size() == 1 ? "" : "s"));
+  std::vector<std::string> rough;
+  for (std::size_t i = 0; i < fits.size(); ++i) {
+    if (!fits[i].within_goal) rough.push_back(fmt::format("{} ({:.1f} %)", kSeries[i].name, 100 * fits[i].relative_rms));
+  }
+  if (!rough.empty()) {
+    t.notes.push_back(fmt::format("not within {:g} %: {}; no admissible function of so few terms follows those points, "
+                                  "so read them as trends", 100 * kFitGoal, fmt::join(rough, ", ")));
+  }
   if (ps.size() < 3) t.notes.push_back("fewer than three processor counts above 1: the fits are rough");
 
   Table c;

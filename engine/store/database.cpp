@@ -65,47 +65,71 @@ Database Database::open(const std::string& path, Mode mode) {
   // journal_mode is stored in the file; synchronous and foreign_keys hold per connection.
   conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
                "cannot configure the database");
-  return Database(std::move(conn));
+  Database db(std::move(conn));
+  if (create) {
+    // Claims are working state, not results: a table of their own that files written before it
+    // existed simply gain, so the schema version (and every reader) stays as it was.
+    db.write([&] {
+      db.conn_.execute("CREATE TABLE IF NOT EXISTS point_claims (experiment TEXT NOT NULL, kernel TEXT NOT NULL, "
+                       "machine TEXT NOT NULL, point_key TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL, "
+                       "PRIMARY KEY (experiment, kernel, machine, point_key)) STRICT, WITHOUT ROWID",
+                       "cannot prepare the claims of --resume");
+    });
+    db.claims_ = true;
+  }
+  return db;
+}
+
+void Database::set_lock_wait(int busy_timeout_ms, int retries) {
+  conn_.set_busy_timeout(busy_timeout_ms);
+  lock_retries_ = retries;
 }
 
 std::int64_t Database::begin_run(const RunInfo& info) {
-  sqlite::Statement insert(
-      conn_,
-      fmt::format("INSERT INTO runs(script, script_hash, experiment, kernel, machine, mode, "
-                  "command_line, host, cpu, cores, compiler, build_type, git_revision, "
-                  "scalerun_version, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                  "?10, ?11, ?12, ?13, ?14, COALESCE(NULLIF(?15, ''), {}))",
-                  kNow),
-      "cannot record the run");
-  int i = 1;
-  for (const std::string* text : {&info.script, &info.script_hash, &info.experiment,
-                                  &info.kernel, &info.machine, &info.mode, &info.command_line,
-                                  &info.host, &info.cpu}) {
-    insert.bind_text(i++, *text);
-  }
-  insert.bind_int(i++, info.cores);
-  for (const std::string* text : {&info.compiler, &info.build_type, &info.git_revision,
-                                  &info.scalerun_version, &info.started_at}) {
-    insert.bind_text(i++, *text);
-  }
-  insert.run();
-  return conn_.last_insert_id();
+  std::int64_t id = 0;
+  write([&] {
+    sqlite::Statement insert(
+        conn_,
+        fmt::format("INSERT INTO runs(script, script_hash, experiment, kernel, machine, mode, "
+                    "command_line, host, cpu, cores, compiler, build_type, git_revision, "
+                    "scalerun_version, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+                    "?10, ?11, ?12, ?13, ?14, COALESCE(NULLIF(?15, ''), {}))",
+                    kNow),
+        "cannot record the run");
+    int i = 1;
+    for (const std::string* text : {&info.script, &info.script_hash, &info.experiment,
+                                    &info.kernel, &info.machine, &info.mode, &info.command_line,
+                                    &info.host, &info.cpu}) {
+      insert.bind_text(i++, *text);
+    }
+    insert.bind_int(i++, info.cores);
+    for (const std::string* text : {&info.compiler, &info.build_type, &info.git_revision,
+                                    &info.scalerun_version, &info.started_at}) {
+      insert.bind_text(i++, *text);
+    }
+    insert.run();
+    id = conn_.last_insert_id();
+  });
+  return id;
 }
 
 void Database::finish_run(std::int64_t run_id, std::string_view status,
                           std::string_view finished_at) {
   if (status.empty()) throw std::invalid_argument("finish_run: the status is empty");
-  sqlite::Statement update(
-      conn_,
-      fmt::format("UPDATE runs SET status = ?2, finished_at = COALESCE(NULLIF(?3, ''), {}) "
-                  "WHERE id = ?1 RETURNING id",
-                  kNow),
-      "cannot finish the run");
-  update.bind_int(1, run_id).bind_text(2, status).bind_text(3, finished_at);
-  if (!update.step()) {
-    throw std::runtime_error(fmt::format("'{}' has no run {}", path(), run_id));
-  }
-  update.run();  // RETURNING: the update completes on the final step
+  write([&] {
+    sqlite::Statement update(
+        conn_,
+        fmt::format("UPDATE runs SET status = ?2, finished_at = COALESCE(NULLIF(?3, ''), {}) "
+                    "WHERE id = ?1 RETURNING id",
+                    kNow),
+        "cannot finish the run");
+    update.bind_int(1, run_id).bind_text(2, status).bind_text(3, finished_at);
+    if (!update.step()) {
+      throw std::runtime_error(fmt::format("'{}' has no run {}", path(), run_id));
+    }
+    update.run();  // RETURNING: the update completes on the final step
+  });
+  release_claims();
 }
 
 std::vector<StoredRun> Database::list_runs() const {

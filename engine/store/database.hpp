@@ -9,9 +9,14 @@
 // against a point that takes seconds to measure, and it is paid between measurements.
 //
 // One Database belongs to one thread and must not be carried across fork(); a child opens its
-// own. Several processes may share a file: writers wait for each other up to a few seconds.
+// own. Several processes may share a file: a writer waits for the lock (busy timeout) and, when
+// that runs out, tries its whole transaction again with growing pauses (lock_retries) before
+// giving up with one line of advice. Two sweeps with --resume on one file share its points
+// through claims: a point one of them is measuring is waited for by the other, not measured
+// twice (see claim_point).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,10 +42,16 @@ class Database {
 
   const std::string& path() const noexcept { return conn_.path(); }
 
+  // Patience with another process's write lock: each statement waits busy_timeout_ms, each write
+  // is retried `retries` times after pauses of 0.1, 0.2, 0.4 ... 2 s. Defaults: 5000 ms, 8
+  // retries (about a minute in all). Tests shorten them.
+  void set_lock_wait(int busy_timeout_ms, int retries);
+
   // A new run; returns its id. started_at defaults to now.
   std::int64_t begin_run(const RunInfo& info);
-  // Marks a run over: status such as "completed", "interrupted", "failed". A run never finished
-  // (killed) keeps status "running" and no finished_at. finished_at defaults to now.
+  // Marks a run over with its status (see kRunStatuses in records.hpp). A run never finished
+  // (killed) keeps status "running" and no finished_at. finished_at defaults to now. Releases the
+  // claims this process holds.
   void finish_run(std::int64_t run_id, std::string_view status, std::string_view finished_at = {});
 
   // Stores one point under run_id in its own transaction, committed before returning; returns
@@ -53,6 +64,21 @@ class Database {
   std::optional<StoredPoint> find_point(std::string_view experiment, std::string_view kernel,
                                         std::string_view machine,
                                         std::string_view point_key) const;
+
+  // --resume shared by several processes: under the write lock, the point is either stored
+  // already (returned), being measured by another live process on this host (busy: wait and ask
+  // again), or claimed now for this process, which then measures and records it (record_point
+  // drops the claim). A claim whose process has died is taken over. Claims of other hosts are
+  // not honoured: their processes cannot be checked from here.
+  enum class ClaimOutcome { claimed, stored, busy };
+  struct Claim {
+    ClaimOutcome outcome = ClaimOutcome::claimed;
+    std::optional<StoredPoint> point;  // outcome stored
+    long holder_pid = 0;               // outcome busy: the process measuring it
+  };
+  Claim claim_point(std::string_view experiment, std::string_view kernel, std::string_view machine,
+                    std::string_view point_key);
+  void release_claims();  // every claim of this process
 
   std::vector<StoredRun> list_runs() const;                  // oldest first
   std::optional<StoredRun> run(std::int64_t run_id) const;
@@ -67,8 +93,11 @@ class Database {
 
  private:
   explicit Database(sqlite::Connection conn) : conn_(std::move(conn)) {}
+  void write(const std::function<void()>& transaction) { sqlite::retry_while_locked(conn_, lock_retries_, transaction); }
 
   sqlite::Connection conn_;
+  int lock_retries_ = 8;
+  bool claims_ = false;  // the claims table exists (files opened to write)
 };
 
 }  // namespace scalerun::store

@@ -1,7 +1,9 @@
 #include "store/extrap_export.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <set>
 #include <stdexcept>
 
@@ -93,16 +95,85 @@ std::vector<std::string> exported_names(const ExtrapQuery& q,
   return names;
 }
 
+// The newest point per (machine, point_key) among the chosen runs' points of the query.
+std::vector<StoredPoint> points_of_runs(const Database& db, const ExtrapQuery& q) {
+  std::map<std::pair<std::string, std::string>, StoredPoint> newest;
+  for (const std::int64_t id : q.runs) {
+    if (!db.run(id)) throw std::runtime_error(fmt::format("'{}' has no run {} (see scalerun runs)", db.path(), id));
+    bool any = false;
+    for (auto& point : db.points_of(id)) {
+      const PointRecord& r = point.record;
+      if (r.experiment != q.experiment || r.kernel != q.kernel) continue;
+      if (!q.machine.empty() && r.machine != q.machine) continue;
+      any = true;
+      auto key = std::make_pair(r.machine, r.point_key);
+      auto it = newest.find(key);
+      if (it == newest.end() || it->second.id < point.id) newest[key] = std::move(point);
+    }
+    if (!any) {
+      throw std::runtime_error(
+          fmt::format("'{}': run {} holds no points of {}", db.path(), id, describe(q, q.machine)));
+    }
+  }
+  std::vector<StoredPoint> points;
+  for (auto& entry : newest) points.push_back(std::move(entry.second));
+  std::stable_sort(points.begin(), points.end(), [](const StoredPoint& a, const StoredPoint& b) {
+    return std::tie(a.record.machine, a.record.p, a.record.point_key) <
+           std::tie(b.record.machine, b.record.p, b.record.point_key);
+  });
+  return points;
+}
+
+// What a tuned point was tuned to ("efficiency (E = 0.8, vary n)"), from its extra JSON; "" for
+// points of fixed sizes.
+std::string target_of(const PointRecord& point) {
+  const auto extra = nlohmann::json::parse(point.extra_json, nullptr, false);
+  if (!extra.is_object() || !extra.contains("rule") || !extra["rule"].is_string()) return "";
+  return extra["rule"].get<std::string>();
+}
+
+// Points tuned to different targets are different experiments in all but name: Extra-P would
+// fit one model through both.
+void require_one_target(const Database& db, const ExtrapQuery& q, const std::vector<StoredPoint>& points) {
+  std::map<std::string, std::int64_t> targets;  // target -> a run that has it
+  for (const auto& stored : points) targets.emplace(target_of(stored.record), stored.run_id);
+  if (targets.size() <= 1) return;
+  std::string listed;
+  for (const auto& [target, run] : targets) {
+    listed += fmt::format("{}run {}: {}", listed.empty() ? "" : "; ", run, target.empty() ? "fixed sizes" : target);
+  }
+  throw std::runtime_error(fmt::format("'{}': the points of {} were tuned to {} different targets ({}); pick the runs "
+                                       "to export with --run ID",
+                                       db.path(), describe(q, q.machine), targets.size(), listed));
+}
+
+// One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
 }  // namespace
 
-ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out,
-                                  const ExtrapQuery& query) {
-  const auto stored = db.latest_points(query.experiment, query.kernel, query.machine);
+ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out, ExtrapQuery query) {
+  query.format = ExtrapQuery::Format::jsonl;
+  return export_extrap(db, out, query);
+}
+
+ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQuery& query) {
+  const auto stored = query.runs.empty() ? db.latest_points(query.experiment, query.kernel, query.machine)
+                                         : points_of_runs(db, query);
   if (stored.empty()) {
     throw std::runtime_error(
         fmt::format("'{}' holds no points of {}", db.path(), describe(query, query.machine)));
   }
   if (query.machine.empty()) require_one_machine(db, query, stored);
+  if (query.runs.empty()) require_one_target(db, query, stored);
 
   std::vector<const PointRecord*> with_metric;
   for (const auto& s : stored) {
@@ -115,6 +186,11 @@ ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out,
 
   ExtrapSummary summary;
   summary.params = exported_names(query, with_metric);
+  const bool csv = query.format == ExtrapQuery::Format::csv;
+  if (csv) {
+    for (const auto& name : summary.params) out << csv_field(name) << ',';
+    out << "callpath,metric,value\n";
+  }
   for (const PointRecord* point : with_metric) {
     const auto coords = coordinates(*point);
     Json params = Json::object();
@@ -123,6 +199,13 @@ ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out,
     for (double value : values_of(*point, query.metric)) {
       if (!std::isfinite(value)) {  // JSON has no NaN or infinity; Extra-P would reject null
         ++summary.skipped_values;
+        continue;
+      }
+      if (csv) {
+        for (const auto& name : summary.params) out << params[name].dump() << ',';
+        out << csv_field(query.kernel) << ',' << csv_field(query.metric) << ',' << Json(value).dump() << '\n';
+        ++summary.lines;
+        contributed = true;
         continue;
       }
       Json line = Json::object();

@@ -5,6 +5,7 @@
 // Extra-P takes the parameter names from the first line and requires them on every line.
 
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -22,6 +23,12 @@ struct ExtrapQuery {
   // Extra-P fits a term for every parameter it is given and needs several distinct values of
   // each, so parameters that never vary among the exported points are left out unless asked.
   bool keep_constant_params = false;
+  // The runs to take points from (`--run ID`, repeatable); empty: the newest point of every
+  // configuration from any run, refused when those runs were tuned to different targets.
+  std::vector<std::int64_t> runs;
+  // jsonl: Extra-P's JSON Lines. csv: the same values as a table, a header line then one row
+  // per value: the parameters, callpath, metric, value.
+  enum class Format { jsonl, csv } format = Format::jsonl;
 };
 
 struct ExtrapSummary {
@@ -31,10 +38,13 @@ struct ExtrapSummary {
   std::vector<std::string> params; // parameter names written, in order ("p" first)
 };
 
-// Exports the newest measurement of every configuration (see Database::latest_points). Throws
-// std::runtime_error when there is nothing to export, the points span several machines and
-// none was named, the points do not share one set of parameters, or the stream fails.
-ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out,
-                                  const ExtrapQuery& query);
+// Exports the newest measurement of every configuration (see Database::latest_points), of the
+// chosen runs when query.runs names some. Throws std::runtime_error when there is nothing to
+// export, a chosen run does not exist or holds no such points, the points span several machines
+// and none was named, they were tuned to different targets and no runs were chosen, the points
+// do not share one set of parameters, or the stream fails.
+ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQuery& query);
+// export_extrap in the JSON Lines format whatever query.format says.
+ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out, ExtrapQuery query);
 
 }  // namespace scalerun::store

@@ -63,57 +63,70 @@ void insert_figures(sqlite::Statement& insert, std::int64_t point_id, std::strin
 std::int64_t Database::record_point(std::int64_t run_id, const PointRecord& point) {
   validate(point);
   const std::string what = fmt::format("cannot record point '{}'", point.point_key);
-  sqlite::Transaction tx(conn_, what);
+  std::int64_t point_id = 0;
+  // The whole transaction is retried while another process holds the lock: the point may have
+  // taken minutes to measure.
+  write([&] {
+    sqlite::Transaction tx(conn_, what);
 
-  // Checked by hand rather than left to the foreign key, whose message names no run.
-  if (!run_exists(conn_, run_id, what)) {
-    throw std::runtime_error(fmt::format("'{}': {}: there is no run {}", path(), what, run_id));
-  }
+    // Checked by hand rather than left to the foreign key, whose message names no run.
+    if (!run_exists(conn_, run_id, what)) {
+      throw std::runtime_error(fmt::format("'{}': {}: there is no run {}", path(), what, run_id));
+    }
 
-  sqlite::Statement insert_point(
-      conn_,
-      "INSERT INTO points(run_id, experiment, kernel, machine, point_key, p, median, mad, cv, "
-      "verified, verify_message, extra_json) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-      what);
-  insert_point.bind_int(1, run_id)
-      .bind_text(2, point.experiment)
-      .bind_text(3, point.kernel)
-      .bind_text(4, point.machine)
-      .bind_text(5, point.point_key)
-      .bind_double(6, point.p)
-      .bind_double(7, point.median)
-      .bind_double(8, point.mad)
-      .bind_double(9, point.cv)
-      .bind_int(10, point.verified ? 1 : 0)
-      .bind_text(11, point.verify_message)
-      .bind_text(12, point.extra_json)
-      .run();
-  const std::int64_t point_id = conn_.last_insert_id();
-
-  sqlite::Statement insert_param(
-      conn_, "INSERT INTO point_params(point_id, name, value) VALUES (?1, ?2, ?3)", what);
-  for (const auto& [name, value] : point.params) {
-    insert_param.bind_int(1, point_id).bind_text(2, name).bind_double(3, value).run();
-    insert_param.reset();
-  }
-
-  sqlite::Statement insert_sample(
-      conn_, "INSERT INTO samples(point_id, idx, seconds) VALUES (?1, ?2, ?3)", what);
-  for (std::size_t i = 0; i < point.samples.size(); ++i) {
-    insert_sample.bind_int(1, point_id)
-        .bind_int(2, static_cast<std::int64_t>(i))
-        .bind_double(3, point.samples[i])
+    sqlite::Statement insert_point(
+        conn_,
+        "INSERT INTO points(run_id, experiment, kernel, machine, point_key, p, median, mad, cv, "
+        "verified, verify_message, extra_json) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        what);
+    insert_point.bind_int(1, run_id)
+        .bind_text(2, point.experiment)
+        .bind_text(3, point.kernel)
+        .bind_text(4, point.machine)
+        .bind_text(5, point.point_key)
+        .bind_double(6, point.p)
+        .bind_double(7, point.median)
+        .bind_double(8, point.mad)
+        .bind_double(9, point.cv)
+        .bind_int(10, point.verified ? 1 : 0)
+        .bind_text(11, point.verify_message)
+        .bind_text(12, point.extra_json)
         .run();
-    insert_sample.reset();
-  }
+    point_id = conn_.last_insert_id();
 
-  sqlite::Statement insert_figure(
-      conn_, "INSERT INTO figures(point_id, kind, name, value) VALUES (?1, ?2, ?3, ?4)", what);
-  insert_figures(insert_figure, point_id, "instrumentation", point.instrumentation);
-  insert_figures(insert_figure, point_id, "counter", point.counters);
+    sqlite::Statement insert_param(
+        conn_, "INSERT INTO point_params(point_id, name, value) VALUES (?1, ?2, ?3)", what);
+    for (const auto& [name, value] : point.params) {
+      insert_param.bind_int(1, point_id).bind_text(2, name).bind_double(3, value).run();
+      insert_param.reset();
+    }
 
-  tx.commit();
+    sqlite::Statement insert_sample(
+        conn_, "INSERT INTO samples(point_id, idx, seconds) VALUES (?1, ?2, ?3)", what);
+    for (std::size_t i = 0; i < point.samples.size(); ++i) {
+      insert_sample.bind_int(1, point_id)
+          .bind_int(2, static_cast<std::int64_t>(i))
+          .bind_double(3, point.samples[i])
+          .run();
+      insert_sample.reset();
+    }
+
+    sqlite::Statement insert_figure(
+        conn_, "INSERT INTO figures(point_id, kind, name, value) VALUES (?1, ?2, ?3, ?4)", what);
+    insert_figures(insert_figure, point_id, "instrumentation", point.instrumentation);
+    insert_figures(insert_figure, point_id, "counter", point.counters);
+
+    if (claims_) {  // measured and stored: whoever waits for it may take it now
+      sqlite::Statement unclaim(conn_,
+                                "DELETE FROM point_claims WHERE experiment = ?1 AND kernel = ?2 AND machine = ?3 "
+                                "AND point_key = ?4",
+                                what);
+      unclaim.bind_text(1, point.experiment).bind_text(2, point.kernel).bind_text(3, point.machine);
+      unclaim.bind_text(4, point.point_key).run();
+    }
+    tx.commit();
+  });
   return point_id;
 }
 

@@ -23,10 +23,21 @@ struct RunInfo {
   std::string started_at;    // ISO 8601 UTC; empty: the time begin_run is called
 };
 
+// What became of a run (the `status` column of `scalerun runs`):
+//   running        still measuring, or killed (SIGKILL, power cut) before it could say
+//   complete       every point measured (a failed verification still counts as complete)
+//   target_missed  complete, but a tuned point did not reach its scaling rule's target
+//   interrupted    Ctrl-C (SIGINT) or SIGTERM: the completed points are stored, the rest not
+//   timed_out      the script's time budget (--script-timeout) ran out
+//   run_timeout    one run passed its run_timeout (kernel field or --run-timeout)
+//   failed         an error in the script or the kernel ended it
+inline constexpr const char* kRunStatuses[] = {"running",     "complete",  "target_missed", "interrupted",
+                                               "timed_out",   "run_timeout", "failed"};
+
 struct StoredRun {
   std::int64_t id = 0;
   RunInfo info;
-  std::string status;        // "running" until finish_run; stays so after a kill
+  std::string status;        // one of kRunStatuses; "running" until finish_run, and after a kill
   std::string finished_at;   // empty while running
   std::int64_t points = 0;   // points recorded under this run
 };

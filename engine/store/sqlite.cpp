@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <limits>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -62,8 +64,36 @@ std::int64_t Connection::last_insert_id() const noexcept {
   return sqlite3_last_insert_rowid(handle());
 }
 
+void Connection::set_busy_timeout(int milliseconds) { sqlite3_busy_timeout(handle(), milliseconds); }
+
 void Connection::fail(std::string_view what) const {
-  throw Error(message_of(path_, what, handle()), db_ ? sqlite3_errcode(handle()) : SQLITE_NOMEM);
+  const int code = db_ ? sqlite3_errcode(handle()) : SQLITE_NOMEM;
+  std::string message = message_of(path_, what, handle());
+  // SQLite's "database is locked" alone does not say whose lock or what to do about it.
+  if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED) {
+    message += " (another process is writing to this file and held its lock too long: let it finish, or "
+               "give this run its own file with --db FILE)";
+  }
+  throw Error(message, code);
+}
+
+bool is_lock_error(const Error& e) noexcept {
+  const int primary = e.code() & 0xff;
+  return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+}
+
+void retry_while_locked(const Connection&, int retries, const std::function<void()>& attempt) {
+  auto pause = std::chrono::milliseconds(100);
+  for (int tried = 0;; ++tried) {
+    try {
+      attempt();
+      return;
+    } catch (const Error& e) {
+      if (!is_lock_error(e) || tried >= retries) throw;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(2 * pause, std::chrono::milliseconds(2000));
+  }
 }
 
 void Statement::Finalizer::operator()(sqlite3_stmt* stmt) const noexcept {

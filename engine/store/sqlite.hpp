@@ -4,6 +4,7 @@
 // SQLite's own message. sqlite3.h stays out of this header so users of the store do not need it.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -37,6 +38,8 @@ class Connection {
   // statement prepared and stepped to completion in turn.
   void execute(std::string_view sql, std::string_view what) const;
   std::int64_t last_insert_id() const noexcept;
+  // How long one statement waits for another process's write lock before SQLite gives up.
+  void set_busy_timeout(int milliseconds);
 
   // Throws Error for the connection's current failure: "'FILE': WHAT: sqlite message".
   [[noreturn]] void fail(std::string_view what) const;
@@ -97,5 +100,15 @@ class Transaction {
   std::string what_;
   bool open_ = true;
 };
+
+// True for the failures another process's lock causes (SQLITE_BUSY, SQLITE_LOCKED), which a
+// later attempt may not meet.
+bool is_lock_error(const Error& e) noexcept;
+
+// Runs `attempt` (a whole transaction) and, while it fails only because another process holds
+// the lock, runs it again after 0.1 s, 0.2 s, ... (doubling, at most 2 s) up to `retries` times:
+// a point measured for minutes is not lost to a neighbour's long write. The last failure is
+// rethrown with advice on what to do.
+void retry_while_locked(const Connection& conn, int retries, const std::function<void()>& attempt);
 
 }  // namespace scalerun::store::sqlite

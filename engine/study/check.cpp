@@ -63,9 +63,10 @@ int check_native(lua_State* L) {
   std::vector<int> cols;
   for (const auto& c : columns) cols.push_back(column_index(r, table, c, "columns"));
   const bool by_decimals = r.has("decimals");
-  const double decimals = r.number_or("decimals", 0);
-  const double rel_tol = r.number_or("rel_tol", 0);
-  const double abs_tol = r.number_or("abs_tol", 0);
+  // A negative tolerance would fail every value; more than 15 decimals is below a double's grain.
+  const double decimals = r.number_or("decimals", 0, lua::Range{0, 15, true});
+  const double rel_tol = r.number_or("rel_tol", 0, lua::Range{0, HUGE_VAL});
+  const double abs_tol = r.number_or("abs_tol", 0, lua::Range{0, HUGE_VAL});
   if (!by_decimals && !r.has("rel_tol") && !r.has("abs_tol") && r.string_or("compare", "equal") == "equal") {
     r.fail("rel_tol", "say how close is close enough: decimals = d, rel_tol = x or abs_tol = x");
   }
@@ -92,6 +93,12 @@ int check_native(lua_State* L) {
   int compared = 0, failed = 0;
   for (int i = 1; i <= nrows; ++i) {
     if (lua_rawgeti(L, -1, i) != LUA_TTABLE) r.fail("expect", fmt::format("row {} is not a list {{ key, values... }}", i));
+    // One value (or false to skip it) per column: a short row would silently compare less.
+    if (const auto entries = lua_rawlen(L, -1); entries != cols.size() + 1) {
+      r.fail("expect", fmt::format("row {}: {} value{} for {} column{} (a key, then one value per column; false skips one)",
+                                   i, entries == 0 ? 0 : entries - 1, entries == 2 ? "" : "s", cols.size(),
+                                   cols.size() == 1 ? "" : "s"));
+    }
     if (lua_rawgeti(L, -1, 1) != LUA_TNUMBER) r.fail("expect", fmt::format("row {}: the first entry must be the key (a number)", i));
     const double key = lua_tonumber(L, -1);
     lua_pop(L, 1);

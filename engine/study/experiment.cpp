@@ -14,6 +14,7 @@
 #include "lua/state.hpp"
 #include "study/experiment_reports.hpp"
 #include "study/measure_experiment.hpp"
+#include "study/px_search.hpp"
 #include "study/simulate_experiment.hpp"
 #include "study/kernel_config.hpp"
 #include "study/results.hpp"
@@ -25,6 +26,9 @@ namespace scalerun::study {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// Measured runs per point: beyond ten thousand a typo is likelier than a plan.
+constexpr lua::Range kRunCount{1, 10000, true};
+const lua::Range kProcessorCount{1, kMaxProcessors, true};
 
 const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup", "isoefficiency",
                                            "overhead", "formula", "measured", "compare", "counters",
@@ -92,28 +96,30 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
     r.fail("mode", fmt::format("'{}' is not a mode; use \"model\", \"measure\" or \"simulate\"", mode));
   }
   spec.mode = mode;
-  spec.speed_factor = r.number_or("speed_factor", 1);
-  if (!(spec.speed_factor > 0)) r.fail("speed_factor", fmt::format("a positive factor expected, got {:g}", spec.speed_factor));
-  const double repeat = r.number_or("repeats", 5), warmup = r.number_or("warmup", 1);
-  if (repeat < 1 || repeat != std::floor(repeat)) r.fail("repeats", fmt::format("a whole number >= 1 expected, got {:g}", repeat));
-  if (warmup < 0 || warmup != std::floor(warmup)) r.fail("warmup", fmt::format("a whole number >= 0 expected, got {:g}", warmup));
+  spec.speed_factor = r.number_or("speed_factor", 1, lua::Range{0, 1e6, false, true});
+  const double repeat = r.number_or("repeats", 5, kRunCount);
+  const double warmup = r.number_or("warmup", 1, lua::Range{0, kRunCount.hi, true});
   spec.repeat = static_cast<int>(repeat);
   spec.warmup = static_cast<int>(warmup);
   spec.tolerance = r.number_or("tolerance", 0.02);
   if (!(spec.tolerance > 0 && spec.tolerance < 1)) r.fail("tolerance", "a fraction in (0, 1) expected, e.g. 0.02");
-  const double budget = r.number_or("budget", 12);
-  if (budget < 1 || budget != std::floor(budget)) r.fail("budget", "a whole number of runs >= 1 expected");
-  spec.budget = static_cast<int>(budget);
-  const double max_repeats = r.number_or("max_repeats", 8 * repeat);
-  if (max_repeats < repeat || max_repeats != std::floor(max_repeats))
+  spec.budget = static_cast<int>(r.number_or("budget", 12, kRunCount));
+  const double max_repeats = r.number_or("max_repeats", 8 * repeat, lua::Range{0, 8 * kRunCount.hi, true});
+  if (max_repeats < repeat)
     r.fail("max_repeats", fmt::format("a whole number >= repeats ({:g}) expected, got {:g}", repeat, max_repeats));
   spec.max_repeats = static_cast<int>(max_repeats);
   const bool has_procs = r.has("procs"), has_sets = r.has("sets");
   if (has_procs == has_sets) r.fail("procs", "give either procs = { 1, 2, 4, ... } or sets = machine_sets{ ... }");
   if (has_procs) {
-    spec.procs = r.number_list("procs");
-    for (double p : spec.procs) {
-      if (!(p >= 1) || p != std::floor(p)) r.fail("procs", fmt::format("processor counts are whole numbers >= 1, got {:g}", p));
+    spec.procs = r.number_list("procs", kProcessorCount);
+    // A count listed twice would give two equal rows and a psi matrix with a row against itself:
+    // always a slip in the list.
+    for (std::size_t i = 1; i < spec.procs.size(); ++i) {
+      const auto first = std::find(spec.procs.begin(), spec.procs.begin() + static_cast<std::ptrdiff_t>(i), spec.procs[i]);
+      if (first != spec.procs.begin() + static_cast<std::ptrdiff_t>(i)) {
+        r.fail("procs", fmt::format("processor count {:g} is listed twice (items {} and {})", spec.procs[i],
+                                    first - spec.procs.begin() + 1, i + 1));
+      }
     }
   }
   spec.reports = r.string_list("report");
@@ -132,13 +138,13 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
                                    simulated_only));
     }
   }
-  spec.px_max = r.number_or("px_max", 1024);
+  spec.px_max = r.number_or("px_max", 1024, kProcessorCount);
   if (r.push("bounds", LUA_TTABLE, false)) {
     lua::FieldReader b(L, -1, r.where(), "bounds.");
     b.reject_unknown({"T", "E", "B"});
-    spec.bounds.T = b.optional_number("T");
-    spec.bounds.E = b.optional_number("E");
-    spec.bounds.B = b.optional_number("B");
+    spec.bounds.T = b.optional_number("T", lua::Range::positive());
+    spec.bounds.E = b.optional_number("E", lua::Range{0, 1, false, true});  // an efficiency: (0, 1]
+    spec.bounds.B = b.optional_number("B", lua::Range::positive());
     lua_pop(L, 1);
   }
   if (r.push("columns", LUA_TTABLE, false)) {
@@ -202,22 +208,49 @@ struct Runner {
 };
 
 void compute_px(Runner& run, model::KernelModel& m, const PointData& first) {
-  // Fixed-size optimum (seed 000 §6.3): the processor count with the least time, searched over
-  // whole counts up to px_max with the first point's problem size.
+  // Fixed-size optimum (seed 000 §6.3): the processor count with the least time up to px_max
+  // with the first point's problem size (study/px_search: bounded however large px_max is).
   model::Evaluation e;
-  double best_t = std::numeric_limits<double>::infinity();
-  double best_p = 1;
-  const auto limit = static_cast<long>(run.data.spec.px_max);
-  for (long p = 1; p <= limit; ++p) {
-    m.evaluate(first.slots, static_cast<double>(p), e);
-    if (std::isfinite(e.time) && e.time < best_t) {
-      best_t = e.time;
-      best_p = static_cast<double>(p);
+  const OptimumSearch found = fixed_size_optimum(
+      [&](double p) {
+        m.evaluate(first.slots, p, e);
+        return e.time;
+      },
+      run.data.spec.px_max);
+  if (found.px == 0) {
+    run.session.warn(fmt::format("{}no fixed-size optimum: the model's time is not finite at any p = 1..{:g}",
+                                 run.data.spec.where, run.data.spec.px_max));
+    return;
+  }
+  run.speedup.px = found.px;
+  run.speedup.t_px = found.t_px;
+  run.speedup.px_max = run.data.spec.px_max;
+}
+
+// A study beyond its machine's processor count is legal (a model extrapolates) but usually a slip.
+void warn_beyond_machine(lua_State* L, const Session& session, const ExperimentSpec& spec, int machine) {
+  const double available = number_field(L, machine, "procs");
+  if (!std::isfinite(available)) return;
+  const double largest = *std::max_element(spec.procs.begin(), spec.procs.end());
+  if (largest > available) {
+    session.warn(fmt::format("{}procs: p = {:g} is more than machine '{}' has ({:g} processors)", spec.where, largest,
+                             machine_name_at(L, machine), available));
+  }
+}
+
+// The parameters a rule varies are problem sizes: at or below zero (fixed{} keeps the kernel's
+// value) the model's times mean nothing, whatever sign they come out with.
+void require_positive_sizes(const ExperimentSpec& spec, const model::KernelModel& m, const std::vector<double>& slots) {
+  const auto& names = m.params().names();
+  for (const auto& [name, ratio] : spec.rule.vary) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) continue;
+    const double v = slots[static_cast<std::size_t>(it - names.begin())];
+    if (!(v > 0) || !std::isfinite(v)) {
+      throw ScriptError(fmt::format("{}kernel '{}': size '{}' is {:g}; a problem size must be a positive number",
+                                    spec.where, m.kernel_name(), name, v));
     }
   }
-  run.speedup.px = best_p;
-  run.speedup.t_px = best_t;
-  run.speedup.px_max = run.data.spec.px_max;
 }
 
 void compute_triple(Runner& run, model::KernelModel& m, const model::PointContext& ctx, std::size_t point) {
@@ -261,6 +294,7 @@ int experiment_native(lua_State* L) {
   require_kernel(L, kernel, r, "kernel");
   // machine or sets
   std::vector<int> machines;
+  bool no_machine = false;  // the model then gets nil for m, so a model that needs one says so here
   if (spec.procs.empty()) {
     r.push("sets", LUA_TTABLE, true);
     const int sets = lua_gettop(L);
@@ -274,9 +308,10 @@ int experiment_native(lua_State* L) {
     spec.set_count = n;
   } else {
     if (!r.push("machine", LUA_TTABLE, false)) {
-      lua_newtable(L);  // an anonymous machine: models that ignore m still work
+      lua_newtable(L);  // an anonymous machine for the tables' headings and the point contexts
       lua_pushliteral(L, "(none)");
       lua_setfield(L, -2, "name");
+      no_machine = true;
     } else {
       require_machine(L, lua_gettop(L), r, "machine");
     }
@@ -304,6 +339,7 @@ int experiment_native(lua_State* L) {
     r.fail("bounds", "the triple report needs bounds = { T = seconds, E = efficiency, B = bytes per processor }");
   }
 
+  if (!spec.procs.empty()) warn_beyond_machine(L, session, spec, machines.front());
   if (spec.mode == "measure" && !session.options.dry_run) {
     if (spec.procs.empty()) r.fail("sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
     return run_measure_experiment(L, spec, kernel, machines.front(), r);
@@ -318,7 +354,10 @@ int experiment_native(lua_State* L) {
     return 1;
   }
 
-  for (int machine : machines) run.models.push_back(std::make_unique<model::KernelModel>(L, kernel, machine));
+  for (int machine : machines) {
+    run.models.push_back(std::make_unique<model::KernelModel>(L, kernel, no_machine ? 0 : machine,
+                                                              fmt::format("experiment '{}'", spec.name)));
+  }
   model::KernelModel& first_model = *run.models.front();
   data.kernel_name = first_model.kernel_name();
   data.term_names = first_model.term_names();
@@ -339,6 +378,7 @@ int experiment_native(lua_State* L) {
     const int machine = by_set ? machines[i] : machines.front();
     const double p = by_set ? number_field(L, machine, "procs") : spec.procs[i];
     const model::PointContext ctx = run.point_ctx(machine, p);
+    if (i == 0 || by_set) require_positive_sizes(spec, m, m.params().values());
     PointData pt = run.evaluate_point(m, spec.rule, ctx);
     if (by_set) pt.label = machine_name_at(L, machine);
     if (!spec.columns.empty()) {

@@ -13,6 +13,11 @@
 
 namespace scalerun::study {
 
+// The most processors a study may name (procs, px_max, map axes): far beyond the machines of the
+// seeds, small enough that p^2 and p log p terms stay finite and tables stay readable. 1e308 or
+// 2^63 processors is a slip, never a machine.
+inline constexpr double kMaxProcessors = 1e9;
+
 struct ExtraColumn {
   std::string name;
   int fn_ref = LUA_NOREF;  // function(k, p) -> number

@@ -32,6 +32,34 @@ std::string heading(const ExperimentData& d, const std::string& what) {
                      d.spec.rule.describe());
 }
 
+// Under efficiency{} the p = 1 point has E = 1 at every size, so the rule solves nothing there and
+// the point keeps the kernel's own size: a value that depends on its size is not on the curve.
+bool unsolved_point(const ExperimentData& d, const PointData& pt) {
+  return !by_sets(d) && d.spec.rule.kind == model::RuleKind::Efficiency && pt.ctx.p == 1;
+}
+
+// "n = 64": the varied sizes of a point, as the rule names them.
+std::string sizes_of(const ExperimentData& d, const PointData& pt) {
+  std::string text;
+  for (const auto& [name, ratio] : d.spec.rule.vary) {
+    for (std::size_t i = 0; i < d.slot_names.size(); ++i) {
+      if (d.slot_names[i] == name) text += fmt::format("{}{} = {:g}", text.empty() ? "" : ", ", name, pt.slots[i]);
+    }
+  }
+  return text.empty() ? std::string("its size") : text;
+}
+
+// The note for a table with an unsolved p = 1 row, or "" when it has none.
+std::string unsolved_note(const ExperimentData& d) {
+  for (const auto& pt : d.points) {
+    if (unsolved_point(d, pt)) {
+      return fmt::format("p = 1 keeps the kernel's own {}: E = 1 there at every size, so there is nothing to solve",
+                         sizes_of(d, pt));
+    }
+  }
+  return {};
+}
+
 void add_point_columns(Table& t, const ExperimentData& d) {
   if (by_sets(d)) t.add_column("set");
   t.add_column("p", "{:g}");
@@ -82,6 +110,7 @@ Table scaled_table(const ExperimentData& d) {
                                   model::rule_quantity(d.spec.rule.kind), d.spec.rule.target, total,
                                   d.traced ? ", symbolic derivative" : ", plain Lua calls"));
   }
+  if (const std::string note = unsolved_note(d); !note.empty()) t.notes.push_back(note);
   return t;
 }
 
@@ -109,7 +138,7 @@ Table matrix(const ExperimentData& d, std::string name, std::string title, std::
 
 Table psi_table(const ExperimentData& d) {
   const bool sets = by_sets(d);
-  return matrix(d, sets ? "psi_e" : "psi",
+  Table t = matrix(d, sets ? "psi_e" : "psi",
                 heading(d, sets ? "isospeed-efficiency scalability psi(C, C') = C'W/(CW')"
                                 : "isospeed scalability psi(p, p') = p'W/(pW')"),
                 "{:.5f}", [&](std::size_t i, std::size_t j) -> Cell {
@@ -119,6 +148,14 @@ Table psi_table(const ExperimentData& d) {
                   const double y = sets ? b.ctx.marked_speed : b.ctx.p;
                   return number(metrics::psi(x, a.at_p.work, y, b.at_p.work));
                 });
+  for (const auto& pt : d.points) {
+    if (unsolved_point(d, pt)) {
+      t.notes.push_back(fmt::format("row p = 1 uses the kernel's own {}, not a solved size (E = 1 there at every size)",
+                                    sizes_of(d, pt)));
+      break;
+    }
+  }
+  return t;
 }
 
 double point_latency(const PointData& pt) { return metrics::latency(pt.at_p.time, pt.time_1, pt.ctx.p); }
@@ -192,12 +229,22 @@ Table isoefficiency_table(const ExperimentData& d) {
   t.title = heading(d, "isoefficiency function W(p)");
   add_point_columns(t, d);
   t.add_column("W", "{:.6g}").add_column("W/W0", "{:.6g}").add_column("E", "{:.4f}");
+  // W0 is the first solved point's W: an unsolved p = 1 row has no place on W(p).
+  const PointData* first = nullptr;
+  for (const auto& pt : d.points) {
+    if (first == nullptr && !unsolved_point(d, pt)) first = &pt;
+  }
   std::vector<double> ps, ws;
   for (const auto& pt : d.points) {
     std::vector<Cell> row;
     add_point_cells(row, d, pt);
-    row.emplace_back(number(pt.at_p.work));
-    row.emplace_back(number(pt.at_p.work / d.points.front().at_p.work));
+    if (unsolved_point(d, pt) || first == nullptr) {
+      row.emplace_back(std::monostate{});
+      row.emplace_back(std::monostate{});
+    } else {
+      row.emplace_back(number(pt.at_p.work));
+      row.emplace_back(number(pt.at_p.work / first->at_p.work));
+    }
     row.emplace_back(metrics::efficiency(pt.time_1, pt.at_p.time, pt.ctx.p));
     t.add_row(std::move(row));
     if (pt.ctx.p > 1) {
@@ -208,6 +255,10 @@ Table isoefficiency_table(const ExperimentData& d) {
   const double k = metrics::growth_order(ps, ws);
   if (std::isfinite(k)) {
     t.notes.push_back(fmt::format("W(p) grows as p^{:.3f} (least squares on log W against log p, p > 1)", k));
+  }
+  if (first != nullptr && first != &d.points.front()) {
+    t.notes.push_back(fmt::format("no W at p = 1: E = 1 there at every size, so the isoefficiency function starts "
+                                  "at p = {}, which is W0", point_label(*first)));
   }
   if (d.spec.rule.kind != model::RuleKind::Efficiency) {
     t.notes.push_back("this experiment does not hold E constant; isoefficiency needs scale = efficiency{ E = ... }");

@@ -121,7 +121,7 @@ int fit_native(lua_State* L) {
     machine = lua_gettop(L);
     require_machine(L, machine, r, "machine");
   }
-  model::KernelModel m(L, kernel, machine);
+  model::KernelModel m(L, kernel, machine, fmt::format("fit '{}'", name));
   const auto fitted_names = r.string_list("params");
   if (fitted_names.empty()) r.fail("params", "name the parameters to fit, e.g. params = { 'tau', 'beta[1]' }");
   std::vector<std::size_t> fitted;

@@ -75,7 +75,7 @@ int map_native(lua_State* L) {
     machine = lua_gettop(L);
     require_machine(L, machine, r, "machine");
   }
-  model::KernelModel m(L, kernel, machine);
+  model::KernelModel m(L, kernel, machine, fmt::format("map '{}'", name));
 
   const std::string value_name = r.string_or("value", "time");
   Quantity q = Quantity::Term;
@@ -98,6 +98,8 @@ int map_native(lua_State* L) {
   std::optional<Axis> cols;
   if (r.has("cols")) cols = read_axis(L, r, "cols", m);
   if (q == Quantity::Terms && cols) r.fail("value", "'terms' makes the terms the columns: give rows only");
+  const bool p_on_axis = rows.slot < 0 || (cols && cols->slot < 0);
+  if (p_on_axis && r.has("p")) r.fail("p", "p is an axis of this map, so p = ... would be ignored: remove it");
   if (!cols && q != Quantity::Terms) {
     // One axis and one quantity: a single column named after it.
   }
@@ -217,7 +219,9 @@ int map_native(lua_State* L) {
     }
     t.add_row(std::move(row));
   }
-  t.notes.push_back(fmt::format("{} of kernel '{}' at p = {:g}{}", value_name, m.kernel_name(), p_fixed,
+  // p = ... only holds where p is not itself an axis of the map.
+  t.notes.push_back(fmt::format("{} of kernel '{}' {}{}", value_name, m.kernel_name(),
+                                p_on_axis ? std::string("over p") : fmt::format("at p = {:g}", p_fixed),
                                 bulk ? "; grid evaluated natively in parallel" : ""));
   session.sections.push_back({name, "map", {t}});
   push_section(L, session.sections.back());

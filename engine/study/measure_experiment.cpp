@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <memory>
 #include <thread>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
@@ -17,6 +19,7 @@
 #include "measure/figures.hpp"
 #include "host/topology.hpp"
 #include "runtime/registry.hpp"
+#include "runtime/stop.hpp"
 #include "study/kernel_config.hpp"
 #include "study/measure_tuning.hpp"
 #include "store/point_key.hpp"
@@ -83,22 +86,82 @@ std::map<std::string, double> raw_figures(const runtime::RunStats& s) {
           {"primitives", s.primitive_sum()}, {"work_time", s.work_time()}};
 }
 
-// Seed 000 eq. 5-7 from the raw sums of a point and of the one-worker reference.
-void add_breakdown(MeasuredPoint& pt, double t1_work) {
+// Seed 000 eq. 3 and 5-7 for a point, on the same T(1) as its speedup and efficiency (see
+// metrics::breakdown): its terms add up to its T, and L = T (1 - E).
+void add_breakdown(MeasuredPoint& pt, double t1) {
   auto& f = pt.figures;
-  const double p = pt.p, s = f["serial"];
-  const double ml = f["work_time"] - t1_work;
-  const double it = f["idle"] + (p - 1) * s;
-  const double pt_sum = f["primitives"];
-  f["compute"] = t1_work / p;
-  f["serial_share"] = s * (p - 1) / p;
-  f["imbalance"] = f["idle"] / p;
-  f["sync"] = pt_sum / p;
-  f["residual"] = ml / p;
-  f["ML"] = ml;
-  f["IT"] = it;
-  f["PT"] = pt_sum;
-  f["latency"] = (ml + it + pt_sum) / p;
+  const runtime::Overheads o = metrics::breakdown(f["serial"], f["idle"], f["primitives"], pt.median, t1, pt.p);
+  f["compute"] = o.compute;
+  f["serial_share"] = o.serial;
+  f["imbalance"] = o.imbalance;
+  f["sync"] = o.sync;
+  f["residual"] = o.residual;
+  f["ML"] = o.ml;
+  f["IT"] = o.it;
+  f["PT"] = o.pt;
+  f["latency"] = o.latency;
+}
+
+// What became of a sweep that ended in the exception being handled (see kRunStatuses).
+std::string status_of_current_exception() {
+  try {
+    throw;
+  } catch (const runtime::Stopped& s) {
+    switch (s.cause()) {
+      case runtime::StopCause::interrupt: return "interrupted";
+      case runtime::StopCause::deadline: return "timed_out";
+      case runtime::StopCause::run_limit: return "run_timeout";
+      case runtime::StopCause::none: break;
+    }
+  } catch (const Interrupted&) {
+    return "interrupted";
+  } catch (...) {
+  }
+  // An error raised while the stop was being requested is the stop's doing.
+  if (runtime::interrupt_requested()) return "interrupted";
+  if (runtime::deadline_passed()) return "timed_out";
+  return "failed";
+}
+
+// The sweep's row in the runs table: begun when the first point must be measured (a --resume
+// that finds every point stored adds no empty run), finished with what became of the sweep, and
+// marked failed if the sweep leaves without saying.
+class RunRow {
+ public:
+  RunRow(store::Database& db, store::RunInfo info) : db_(db), info_(std::move(info)) {}
+  ~RunRow() { finish("failed"); }
+  RunRow(const RunRow&) = delete;
+  RunRow& operator=(const RunRow&) = delete;
+
+  std::int64_t id() {
+    if (!id_) id_ = db_.begin_run(info_);
+    return *id_;
+  }
+  bool begun() const { return id_.has_value(); }
+  // Never throws: it runs while an exception is on its way out, and that one must win.
+  void finish(const std::string& status) noexcept {
+    if (finished_) return;
+    finished_ = true;
+    try {
+      if (id_) db_.finish_run(*id_, status);
+      else db_.release_claims();
+    } catch (...) {
+    }
+  }
+
+ private:
+  store::Database& db_;
+  store::RunInfo info_;
+  std::optional<std::int64_t> id_;
+  bool finished_ = false;
+};
+
+// A kernel's run_timeout field (seconds), else --run-timeout; 0: no limit.
+double run_timeout_of(lua_State* L, int kernel, double option) {
+  lua_getfield(L, kernel, "run_timeout");
+  const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : 0.0;
+  lua_pop(L, 1);
+  return v > 0 ? v : option;
 }
 
 // W from the kernel's Lua work(k) when it has one (external programs do not report it).
@@ -134,8 +197,13 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
   }
   measure::RunOptions options;
   options.from_template = command;
-  options.cancelled = [] { return lua::State::interrupt_requested.load(); };
+  options.timeout_seconds = settings.run_limit_seconds;  // its process group is killed then
+  options.cancelled = [] {
+    const runtime::StopCause cause = runtime::stop_cause();
+    return cause == runtime::StopCause::interrupt || cause == runtime::StopCause::deadline;
+  };
   Measurement m;
+  std::map<std::string, std::vector<double>> figure_samples;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
     measure::CommandResult result;
     try {
@@ -143,7 +211,11 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
     } catch (const measure::CommandError& e) {
       throw ScriptError(where + e.what());
     }
-    if (result.cancelled) throw Interrupted();
+    if (result.cancelled) {
+      runtime::throw_if_stopped();
+      throw Interrupted();
+    }
+    if (result.timed_out) throw runtime::Stopped(runtime::StopCause::run_limit);
     if (!result.ok()) throw ScriptError(where + measure::describe_failure(result, argv));
     double seconds = result.wall_seconds;
     const measure::Figures figures = measure::parse_json_figures(result.stdout_text);
@@ -156,10 +228,16 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
       seconds = it->second;
     }
     if (i < settings.warmup) continue;
+    if (!(seconds >= 0) || !std::isfinite(seconds)) {
+      throw ScriptError(fmt::format("{}{} reported {:g} s (timer = \"{}\"): a time must be a finite number >= 0",
+                                    where, measure::format_command_line(argv), seconds, timer));
+    }
     m.samples.push_back(seconds);
-    for (const auto& [k, v] : figures) m.figures[k] = v;
+    for (const auto& [k, v] : figures) figure_samples[k].push_back(v);
   }
   summarize(m);
+  // Each figure the program prints is the median over its timed runs, like T: not the last run's.
+  for (auto& [k, v] : figure_samples) m.figures[k] = median_of(std::move(v));
   m.figures["tpara"] = m.median;
   m.verify_message = "exit status 0";
   return m;
@@ -231,8 +309,11 @@ Table counters_table(const ExperimentSpec& spec, const std::vector<MeasuredPoint
 }
 
 // What the database keeps of a tuned point's search, beside its samples.
-std::string tuning_json(const TunedPoint& tp) {
-  std::string json = fmt::format("{{\"tuning_runs\": {}, \"reached\": {}", tp.runs, tp.reached ? "true" : "false");
+// The rule and its target go with it, so an export can tell points tuned to different targets apart.
+std::string tuning_json(const TunedPoint& tp, const model::ScalingRule& rule) {
+  std::string json = fmt::format("{{\"tuning_runs\": {}, \"reached\": {}, \"rule\": {}, \"target\": {:.17g}",
+                                 tp.runs, tp.reached ? "true" : "false", nlohmann::json(rule.describe()).dump(),
+                                 rule.target);
   if (tp.pairs > 0)
     json += fmt::format(", \"pairs\": {}, \"e_low\": {:.17g}, \"e_high\": {:.17g}", tp.pairs, tp.interval.low,
                         tp.interval.high);
@@ -269,8 +350,13 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   }
   const runtime::Params params = native_params(L, kernel);
   const std::string timer = string_field(L, kernel, "timer");
-  MeasureSettings settings{spec.warmup, spec.repeat};
+  const double run_timeout = run_timeout_of(L, kernel, session.options.run_timeout_seconds);
+  MeasureSettings settings{spec.warmup, spec.repeat, run_timeout};
   const std::string where = r.where();
+  // Tuning caps (see TuneRequest): a search that cannot reach its target must not grow the size
+  // until one run takes minutes.
+  const double max_run_time = tuned ? r.number_or("max_run_time", 60, lua::Range{0.001, 1e7}) : 0.0;
+  const double max_point_time = tuned ? r.number_or("max_point_time", 600, lua::Range{0.001, 1e7}) : 0.0;
   TunedKernel measured;  // native or external, the same three questions
   if (native) {
     measured.measure = [native](const runtime::Params& at, int p, const MeasureSettings& how) {
@@ -334,127 +420,172 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   info.build_type = ctx.build_type;
   info.git_revision = ctx.git_revision;
   info.scalerun_version = ctx.scalerun_version;
-  const std::int64_t run_id = db.begin_run(info);
+  RunRow run(db, info);
 
   util::Progress progress(spec.name, procs.size(), session.options.quiet);
   std::vector<MeasuredPoint> points;
   int resumed = 0;
   int total_runs = 0;
+  int missed = 0;
   std::optional<double> last_tuned_x;  // the varied size of the last tuned point, over its ratio
-  for (std::size_t i = 0; i < procs.size(); ++i) {
-    lua::owner(L).check_budget();
-    MeasuredPoint pt;
-    pt.p = procs[i];
-    pt.params = params;
-    pt.work = work;
-    const std::map<std::string, double> key_params(params.begin(), params.end());
-    const std::string key = store::point_key(pt.p, key_params);
-    if (pt.p > cores) {
-      progress.note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the "
-                                "workers share cores", spec.name, pt.p, cores));
-    }
-    std::optional<store::StoredPoint> stored;
-    if (session.options.resume && !tuned) stored = db.find_point(spec.name, kernel_name, spec.machine_name, key);
-    // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
-    const bool tune_this = tuned && !(pt.p == 1 && spec.rule.kind == model::RuleKind::Efficiency);
-    if (tuned && !tune_this) {
-      const Measurement m = measured.measure(params, 1, settings);
-      take(pt, m, native ? raw_figures(m.stats) : m.figures);
-      pt.t1 = m.median;
-      db.record_point(run_id, record_of(spec, kernel_name, pt, m));
-    } else if (tuned) {
-      TuneRequest request;
-      request.kernel = measured;
-      request.base = params;
-      request.settings = settings;
-      request.rule = &spec.rule;
-      request.p = pt.p;
-      request.tolerance = spec.tolerance;
-      request.budget = spec.budget;
-      request.max_pairs = spec.max_repeats;
-      request.host_memory = host_memory;
-      if (model && model->traced()) {
-        try {  // the model's answer is where the search starts
-          const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
-          const auto outcome = model::apply_rule(L, *model, spec.rule, model->params().values(), point_ctx);
-          const int slot = model->params().find(spec.rule.vary.front().first);
-          if (slot >= 0) request.seed = outcome.slots[static_cast<std::size_t>(slot)] / spec.rule.vary.front().second;
-        } catch (const ScriptError&) {
+  double current_p = 0;
+  try {
+    for (std::size_t i = 0; i < procs.size(); ++i) {
+      lua::owner(L).check_budget();
+      runtime::throw_if_stopped();
+      MeasuredPoint pt;
+      current_p = procs[i];
+      pt.p = procs[i];
+      pt.params = params;
+      pt.work = work;
+      const std::map<std::string, double> key_params(params.begin(), params.end());
+      const std::string key = store::point_key(pt.p, key_params);
+      if (pt.p > cores) {
+        progress.note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the "
+                                  "workers share cores", spec.name, pt.p, cores));
+      }
+      std::optional<store::StoredPoint> stored;
+      // Another scalerun resuming the same sweep may be measuring this point right now: wait for
+      // it to store the point rather than measure it twice.
+      bool waiting_said = false;
+      while (session.options.resume && !tuned) {
+        store::Database::Claim claim = db.claim_point(spec.name, kernel_name, spec.machine_name, key);
+        if (claim.outcome == store::Database::ClaimOutcome::stored) stored = std::move(claim.point);
+        if (claim.outcome != store::Database::ClaimOutcome::busy) break;
+        if (!waiting_said) {
+          progress.note(fmt::format("scalerun: {}: p={:g} is being measured by process {} on the same database; "
+                                    "waiting for its result", spec.name, pt.p, claim.holder_pid));
+          waiting_said = true;
+        }
+        for (int slice = 0; slice < 4; ++slice) {
+          runtime::throw_if_stopped();
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
       }
-      // Without a model, the size the previous processor count needed is closer than the base size.
-      if (!request.seed && last_tuned_x) request.seed = last_tuned_x;
-      const TunedPoint tp = tune_point(request);
-      last_tuned_x = tp.params.at(spec.rule.vary.front().first) / spec.rule.vary.front().second;
-      pt.params = tp.params;
-      pt.work = measured.work(tp.params);
-      take(pt, tp.at_p, native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
-      pt.runs = tp.runs;
-      if (tp.at_1) {
-        pt.t1 = tp.at_1->median;
-        if (spec.rule.kind == model::RuleKind::Efficiency) {
-          pt.tuned_e = tp.quantity;
-          pt.pairs = tp.pairs;
-          pt.interval = tp.interval;
+      // The run's row exists from its first measurement on, so one that fails or is stopped
+      // before storing anything is still on record.
+      if (!stored) run.id();
+      // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
+      const bool tune_this = tuned && !(pt.p == 1 && spec.rule.kind == model::RuleKind::Efficiency);
+      if (tuned && !tune_this) {
+        const Measurement m = measured.measure(params, 1, settings);
+        take(pt, m, native ? raw_figures(m.stats) : m.figures);
+        pt.t1 = m.median;
+        db.record_point(run.id(), record_of(spec, kernel_name, pt, m));
+      } else if (tuned) {
+        TuneRequest request;
+        request.kernel = measured;
+        request.base = params;
+        request.settings = settings;
+        request.rule = &spec.rule;
+        request.p = pt.p;
+        request.tolerance = spec.tolerance;
+        request.budget = spec.budget;
+        request.max_pairs = spec.max_repeats;
+        request.host_memory = host_memory;
+        request.max_run_seconds = max_run_time;
+        request.max_point_seconds = max_point_time;
+        request.on_evaluation = [&](const std::string& line) {
+          progress.note(fmt::format("scalerun: tuning {}: {}", spec.name, line));
+        };
+        if (model && model->traced()) {
+          try {  // the model's answer is where the search starts
+            const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
+            const auto outcome = model::apply_rule(L, *model, spec.rule, model->params().values(), point_ctx);
+            const int slot = model->params().find(spec.rule.vary.front().first);
+            if (slot >= 0) request.seed = outcome.slots[static_cast<std::size_t>(slot)] / spec.rule.vary.front().second;
+          } catch (const ScriptError&) {
+          }
         }
-        if (pt.p > 1 && native) add_breakdown(pt, tp.at_1->stats.work_time());
+        // Without a model, the size the previous processor count needed is closer than the base size.
+        if (!request.seed && last_tuned_x) request.seed = last_tuned_x;
+        const TunedPoint tp = tune_point(request);
+        last_tuned_x = tp.params.at(spec.rule.vary.front().first) / spec.rule.vary.front().second;
+        pt.params = tp.params;
+        pt.work = measured.work(tp.params);
+        take(pt, tp.at_p, native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
+        pt.runs = tp.runs;
+        if (tp.at_1) {
+          pt.t1 = tp.at_1->median;
+          if (spec.rule.kind == model::RuleKind::Efficiency) {
+            pt.tuned_e = tp.quantity;
+            pt.pairs = tp.pairs;
+            pt.interval = tp.interval;
+          }
+        }
+        total_runs += tp.runs;
+        if (!tp.reached) {
+          // The user wrote no check: the line says what was missed, not that a check failed.
+          ++missed;
+          ++session.checks_failed;
+          ++session.checks_run;
+          progress.note(fmt::format("scalerun: target not reached: {}: p={:g}: {} not reached within {} % in {} runs "
+                                    "(budget {}): {}{}{}",
+                                    spec.name, pt.p, model::rule_quantity(spec.rule.kind), 100 * spec.tolerance, tp.runs,
+                                    spec.budget, tp.trail, tp.capped.empty() ? "" : "; " + tp.capped,
+                                    tp.diagnosis.empty() ? "" : "; " + tp.diagnosis));
+        }
+        db.record_point(run.id(), record_of(spec, kernel_name, pt, tp.at_p, tuning_json(tp, spec.rule)));
+      } else if (stored) {
+        pt.median = stored->record.median;
+        pt.mad = stored->record.mad;
+        pt.cv = stored->record.cv;
+        pt.samples = static_cast<int>(stored->record.samples.size());
+        pt.figures = stored->record.instrumentation;
+        pt.counters = stored->record.counters;
+        pt.verified = stored->record.verified;
+        pt.verify_message = stored->record.verify_message;
+        pt.resumed = true;
+        ++resumed;
+      } else {
+        const Measurement m = measured.measure(params, static_cast<int>(pt.p), settings);
+        take(pt, m, native ? raw_figures(m.stats) : m.figures);
+        db.record_point(run.id(), record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing
       }
-      total_runs += tp.runs;
-      if (!tp.reached) {
+      if (pt.cv > 0.05) {
+        progress.note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
+                                  "runs", spec.name, pt.p, 100 * pt.cv, pt.samples));
+      }
+      if (!pt.verified) {
         ++session.checks_failed;
         ++session.checks_run;
-        progress.note(fmt::format("scalerun: error: {}: p={:g}: {} not reached within {} % in {} runs (budget {}): {}{}",
-                                  spec.name, pt.p, model::rule_quantity(spec.rule.kind), 100 * spec.tolerance, tp.runs,
-                                  spec.budget, tp.trail, tp.diagnosis.empty() ? "" : "; " + tp.diagnosis));
+        progress.note(fmt::format("scalerun: error: {}: kernel '{}' at p={:g} failed verification: {}", spec.name,
+                                  kernel_name, pt.p, pt.verify_message));
       }
-      db.record_point(run_id, record_of(spec, kernel_name, pt, tp.at_p,
-                                        tuning_json(tp)));
-    } else if (stored) {
-      pt.median = stored->record.median;
-      pt.mad = stored->record.mad;
-      pt.cv = stored->record.cv;
-      pt.samples = static_cast<int>(stored->record.samples.size());
-      pt.figures = stored->record.instrumentation;
-      pt.counters = stored->record.counters;
-      pt.verified = stored->record.verified;
-      pt.verify_message = stored->record.verify_message;
-      pt.resumed = true;
-      ++resumed;
-    } else {
-      const Measurement m = measured.measure(params, static_cast<int>(pt.p), settings);
-      take(pt, m, native ? raw_figures(m.stats) : m.figures);
-      if (!points.empty() && native) add_breakdown(pt, points.front().figures.at("work_time"));
-      db.record_point(run_id, record_of(spec, kernel_name, pt, m));  // committed: a kill now loses nothing
-    }
-    if (!points.empty() && native && !pt.figures.contains("latency")) {
-      add_breakdown(pt, points.front().figures.at("work_time"));
-    }
-    if (pt.cv > 0.05) {
-      progress.note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
-                                "runs", spec.name, pt.p, 100 * pt.cv, pt.samples));
-    }
-    if (!pt.verified) {
-      ++session.checks_failed;
-      ++session.checks_run;
-      progress.note(fmt::format("scalerun: error: {}: kernel '{}' at p={:g} failed verification: {}", spec.name,
-                                kernel_name, pt.p, pt.verify_message));
-    }
-    if (model) {
-      model::Evaluation e;
-      std::vector<double> slots = model->params().values();
-      // At the point's own parameters: a tuned point's size differs from the kernel's.
-      for (const auto& [name, value] : pt.params) {
-        const int slot = model->params().find(name);
-        if (slot >= 0) slots[static_cast<std::size_t>(slot)] = value;
+      if (model) {
+        model::Evaluation e;
+        std::vector<double> slots = model->params().values();
+        // At the point's own parameters: a tuned point's size differs from the kernel's.
+        for (const auto& [name, value] : pt.params) {
+          const int slot = model->params().find(name);
+          if (slot >= 0) slots[static_cast<std::size_t>(slot)] = value;
+        }
+        model->evaluate(slots, pt.p, e);
+        pt.predicted = e.time;
       }
-      model->evaluate(slots, pt.p, e);
-      pt.predicted = e.time;
+      progress.step(i + 1, fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : ""));
+      points.push_back(std::move(pt));
     }
-    progress.step(i + 1, fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : ""));
-    points.push_back(std::move(pt));
+  } catch (const runtime::Stopped& stop) {
+    // The point in progress is dropped; every completed one is stored already.
+    run.finish(status_of_current_exception());
+    if (stop.cause() != runtime::StopCause::run_limit) throw;
+    throw ScriptError(fmt::format("{}kernel '{}' at p={:g} ran past its run_timeout of {:g} s (raise run_timeout or "
+                                  "--run-timeout)", where, kernel_name, current_p, run_timeout));
+  } catch (...) {
+    run.finish(status_of_current_exception());
+    throw;
   }
   progress.finish();
-  db.finish_run(run_id, "complete");
+  run.finish(missed > 0 ? "target_missed" : "complete");
+  // One T(1) for everything: the one-worker median of the same size (a tuned point's own, else
+  // the p = 1 point), as in S and E; points without one at their size get no breakdown.
+  for (auto& pt : points) {
+    const bool same_size = !tuned || !std::isnan(pt.t1);
+    if (native && same_size && pt.figures.contains("idle")) {
+      add_breakdown(pt, std::isnan(pt.t1) ? points.front().median : pt.t1);
+    }
+  }
   if (resumed > 0) session.info(fmt::format("{}: {} of {} points taken from {}", spec.name, resumed, procs.size(),
                                             session.options.db_path));
 
@@ -484,9 +615,11 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
         t.add_row(std::move(row));
       }
-      t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; stored in {} (run {})", spec.repeat,
-                                    spec.warmup, std::isnan(memory) ? "" : fmt::format("; memory {:.3g} bytes", memory),
-                                    session.options.db_path, run_id));
+      t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; {}", spec.repeat, spec.warmup,
+                                    std::isnan(memory) ? "" : fmt::format("; memory {:.3g} bytes", memory),
+                                    run.begun() ? fmt::format("stored in {} (run {})", session.options.db_path, run.id())
+                                                : fmt::format("every point taken from {}, no new run",
+                                                              session.options.db_path)));
       if (tuned) {
         t.columns[5].name = "tuning runs";
         std::string sizes;
@@ -526,13 +659,11 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
       }
       tables.push_back(std::move(t));
     } else if ((name == "overhead" || name == "latency") && !native) {
-      Table t;
-      t.name = name;
-      t.title = fmt::format("{}: {}", spec.name, name);
-      t.add_column("p", "{:g}").add_column("T", "{:.6g}");
-      for (const auto& pt : points) t.add_row({pt.p, pt.median});
-      t.notes.push_back("an external program is timed from outside: no instrumentation, so no breakdown by source");
-      tables.push_back(std::move(t));
+      // Only T is known of a program timed from outside: a table of T alone would pass for a
+      // breakdown with nothing in it.
+      session.warn(fmt::format("{}report '{}' needs the instrumentation of a native kernel (busy, idle, sync time "
+                               "per worker); kernel '{}' is an external program, timed from outside, so it is left "
+                               "out (its T is in 'measured')", where, name, kernel_name));
     } else if (name == "overhead" || name == "latency") {
       Table t;
       t.name = name;
@@ -543,15 +674,18 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         t.add_column("overhead%", "{:.1f}");
         for (const auto& pt : points) {
           if (!pt.figures.contains("latency")) {
-            t.add_row({pt.p, pt.figures.at("tpara"), pt.figures.at("work_time"), 0.0, 0.0, 0.0, 0.0, 0.0});
+            t.add_row({pt.p, pt.median, std::monostate{}, std::monostate{}, std::monostate{}, std::monostate{},
+                       std::monostate{}, std::monostate{}});
             continue;
           }
           const auto& f = pt.figures;
-          t.add_row({pt.p, f.at("tpara"), f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"),
-                     f.at("residual"), 100 * f.at("latency") / f.at("tpara")});
+          t.add_row({pt.p, pt.median, f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"),
+                     f.at("residual"), 100 * f.at("latency") / pt.median});
         }
-        t.notes.push_back("compute = T1 work/p; serial, imbalance (idle at joins and barriers) and sync (inside "
-                          "parallel primitives) as instrumented; residual = memory and contention effects");
+        t.notes.push_back("T = median wall time; compute = T(1)/p with T(1) the one-worker median of the same size "
+                          "(the T(1) of S and E); serial, imbalance (idle at joins and barriers) and sync (inside "
+                          "parallel primitives) as instrumented in the run nearest the median; residual = the rest of "
+                          "T (memory and contention effects)");
       } else {
         t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7)", spec.name);
         t.add_column("p", "{:g}").add_column("Tpara", "{:.6g}").add_column("ML", "{:.4g}").add_column("IT", "{:.4g}");
@@ -559,11 +693,13 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         for (const auto& pt : points) {
           const auto& f = pt.figures;
           if (!f.contains("latency")) {
-            t.add_row({pt.p, f.at("tpara"), 0.0, 0.0, 0.0, 0.0});
+            t.add_row({pt.p, pt.median, std::monostate{}, std::monostate{}, std::monostate{}, std::monostate{}});
           } else {
-            t.add_row({pt.p, f.at("tpara"), f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")});
+            t.add_row({pt.p, pt.median, f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")});
           }
         }
+        t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
+                          "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
       }
       tables.push_back(std::move(t));
     } else if (name == "counters") {

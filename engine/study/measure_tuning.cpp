@@ -1,6 +1,7 @@
 #include "study/measure_tuning.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <vector>
 
@@ -8,6 +9,7 @@
 
 #include "lua/error.hpp"
 #include "model/solver.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::study {
 
@@ -56,6 +58,27 @@ std::string diagnose(const std::vector<Step>& steps, const TunedPoint& last, dou
   return "";
 }
 
+// The short name of the tuned quantity, for the progress lines.
+const char* quantity_symbol(model::RuleKind kind) {
+  switch (kind) {
+    case model::RuleKind::Efficiency: return "E";
+    case model::RuleKind::Isospeed: return "speed";
+    case model::RuleKind::TimeBound: return "T";
+    default: return "value";
+  }
+}
+
+// The run limit in force for the tuner's runs, and whether a run that passes it hit the tuner's
+// own cap (the search ends) rather than the user's run_timeout (an error).
+double effective_limit(const TuneRequest& r) {
+  const double user = r.settings.run_limit_seconds, cap = r.max_run_seconds;
+  if (user > 0 && cap > 0) return std::min(user, cap);
+  return user > 0 ? user : cap;
+}
+bool cap_is_tuners(const TuneRequest& r) {
+  return r.max_run_seconds > 0 && !(r.settings.run_limit_seconds > 0 && r.settings.run_limit_seconds < r.max_run_seconds);
+}
+
 }  // namespace
 
 TunedPoint tune_point(const TuneRequest& r) {
@@ -90,6 +113,11 @@ TunedPoint tune_point(const TuneRequest& r) {
                                   "memory_bound can)", r.rule->where, model::rule_name(kind)));
   }
   const double target = r.rule->target;
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  const bool point_capped_possible = r.max_point_seconds > 0;
+  MeasureSettings limited = r.settings;
+  limited.run_limit_seconds = effective_limit(r);
   auto evaluate = [&](double x) {
     TunedPoint t;
     t.params = at_size(r, x);
@@ -104,7 +132,7 @@ TunedPoint tune_point(const TuneRequest& r) {
       const double band_low = target * (1 - r.tolerance), band_high = target * (1 + r.tolerance);
       while (true) {
         for (int i = 0; i < r.settings.repeat; ++i) {
-          const MeasureSettings single{ones.empty() ? r.settings.warmup : 0, 1};
+          const MeasureSettings single{ones.empty() ? r.settings.warmup : 0, 1, limited.run_limit_seconds};
           ones.push_back(r.kernel.measure(t.params, 1, single));
           ps.push_back(r.kernel.measure(t.params, static_cast<int>(r.p), single));
           if (!ones.back().samples.empty() && !ps.back().samples.empty())
@@ -115,6 +143,7 @@ TunedPoint tune_point(const TuneRequest& r) {
         const bool outside = t.interval.high < band_low || t.interval.low > band_high;
         t.decided = inside || outside;
         if (t.decided || static_cast<int>(ones.size()) >= std::max(r.max_pairs, r.settings.repeat)) break;
+        if (point_capped_possible && elapsed() >= r.max_point_seconds) break;  // undecided; the cap is said below
       }
       t.at_1 = combine(ones);
       t.at_p = combine(ps);
@@ -122,10 +151,10 @@ TunedPoint tune_point(const TuneRequest& r) {
       t.pairs = static_cast<int>(pair_e.size());
       t.quantity = median_of(std::move(pair_e));
     } else if (kind == RuleKind::Isospeed) {
-      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), r.settings);
+      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), limited);
       t.quantity = r.kernel.work(t.params) / (r.p * t.at_p.median);
     } else {
-      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), r.settings);
+      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), limited);
       t.quantity = t.at_p.median;
     }
     return t;
@@ -136,13 +165,46 @@ TunedPoint tune_point(const TuneRequest& r) {
   double prev_x = 0, prev_q = 0;
   int runs = 0;
   std::vector<Step> steps;
+  const std::string& size_name = r.rule->vary.front().first;
+  const double size_ratio = r.rule->vary.front().second;
+  bool evaluated = false;
   while (true) {
-    TunedPoint t = evaluate(x);
+    runtime::throw_if_stopped();
+    if (evaluated && point_capped_possible && elapsed() >= r.max_point_seconds) {
+      out.capped = fmt::format("the point's evaluations took {:.0f} s, past max_point_time = {:g} s", elapsed(),
+                               r.max_point_seconds);
+      out.diagnosis = diagnose(steps, out, r.tolerance);
+      return out;
+    }
+    TunedPoint t;
+    try {
+      t = evaluate(x);
+    } catch (const runtime::Stopped& stop) {
+      if (stop.cause() != runtime::StopCause::run_limit || !cap_is_tuners(r)) throw;
+      const std::string what = fmt::format("a run at {}={:.6g} passed max_run_time = {:g} s", size_name,
+                                           x * size_ratio, r.max_run_seconds);
+      if (!evaluated) {
+        throw ScriptError(fmt::format("{}p={:g}: {}, the first size tried: lower the kernel's {} or raise max_run_time",
+                                      r.rule->where, r.p, what, size_name));
+      }
+      out.capped = what + ", so the search stopped there";
+      out.diagnosis = diagnose(steps, out, r.tolerance);
+      return out;
+    }
+    evaluated = true;
     runs += t.runs;
     steps.push_back({x, t.interval, t.pairs > 1});
     out.trail += fmt::format("{}{:.6g} -> {:.4g}", out.trail.empty() ? "" : ", ", x, t.quantity);
     if (t.pairs > 1) out.trail += fmt::format(" [{:.4g}, {:.4g}]", t.interval.low, t.interval.high);
     const bool reached = std::abs(t.quantity / target - 1) <= r.tolerance;
+    if (r.on_evaluation) {
+      r.on_evaluation(fmt::format("p={:g}: {}={:.6g} -> {} = {:.4g}{} (target {:.4g}{}; {} runs, {:.1f} s)", r.p,
+                                  size_name, x * size_ratio, quantity_symbol(kind), t.quantity,
+                                  t.pairs > 1 ? fmt::format(", 95 % interval [{:.4g}, {:.4g}] from {} pairs",
+                                                            t.interval.low, t.interval.high, t.pairs)
+                                              : std::string(),
+                                  target, reached ? ", reached" : "", runs, elapsed()));
+    }
     t.trail = out.trail;
     t.runs = runs;
     t.reached = reached;

@@ -33,6 +33,14 @@ struct TuneRequest {
   int max_pairs = 40;
   std::optional<double> seed; // x where the model says the target is met
   double host_memory = 0;     // bytes; memory_bound refuses sizes beyond it
+  // Caps that keep a search a user can wait for (0: none). One run longer than max_run_seconds
+  // is stopped (runtime::RunLimit, or the command's process group killed) and ends the search at
+  // the sizes measured so far; so does a point whose evaluations have taken max_point_seconds.
+  // A smaller settings.run_limit_seconds (the user's run_timeout) is an error instead.
+  double max_run_seconds = 0;
+  double max_point_seconds = 0;
+  // Called after each evaluation with one line: the size, the quantity and its interval.
+  std::function<void(const std::string&)> on_evaluation;
 };
 
 struct TunedPoint {
@@ -48,9 +56,12 @@ struct TunedPoint {
   Interval interval;
   bool decided = true;    // the interval lay wholly inside or wholly outside the band
   std::string diagnosis;  // a target missed: what the evaluations say of why ("" when they say nothing)
+  std::string capped;     // a cap ended the search: which, and at what size ("" otherwise)
 };
 
-// Throws ScriptError for a size this host cannot hold (memory_bound) or an unsupported rule.
+// Throws ScriptError for a size this host cannot hold (memory_bound), an unsupported rule or a
+// first size that already passes max_run_seconds; runtime::Stopped on Ctrl-C, the time budget or
+// the user's run limit.
 TunedPoint tune_point(const TuneRequest& request);
 
 }  // namespace scalerun::study

@@ -6,6 +6,7 @@
 
 #include "measure/perf_counters.hpp"
 #include "runtime/runtime.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::study {
 
@@ -52,7 +53,15 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
     // Opened after the Runtime so its threads are counted; TBB keeps them from run to run.
     measure::PerfCounters counters;
     rt.observe_windows(&counters);
-    const runtime::KernelResult result = kernel.run(params, rt);
+    runtime::KernelResult result;
+    {
+      // Only the run itself is limited: the limit is one run's, not the repetitions'.
+      const runtime::RunLimit limit(settings.run_limit_seconds);
+      result = kernel.run(params, rt);
+    }
+    // A kernel whose last chunk saw the limit may return before its loop rethrows; the run is
+    // not whole either way, so it must not become a sample.
+    runtime::throw_if_stopped();
     runtime::RunStats s = rt.finish();
     m.counters_note = counters.unavailable_reason();
     if (!result.verified) {

@@ -14,6 +14,10 @@ namespace scalerun::study {
 struct MeasureSettings {
   int warmup = 1;
   int repeat = 5;
+  // The most one run (warm-up or timed) may take, seconds; 0: no limit. A native run is wrapped
+  // in runtime::RunLimit so its chunks stop; an external command's process group is killed.
+  // Either way the run ends in runtime::Stopped(run_limit) for the caller to word.
+  double run_limit_seconds = 0;
 };
 
 struct Measurement {
@@ -30,7 +34,8 @@ struct Measurement {
   std::string counters_note;
 };
 
-// Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs.
+// Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs. Throws
+// runtime::Stopped when a run passes settings.run_limit_seconds, or on Ctrl-C or the time budget.
 Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::Params& params, int p,
                            const MeasureSettings& settings);
 

@@ -45,4 +45,27 @@ double growth_order(std::span<const double> p, std::span<const double> w) {
   return (dn * sxy - sx * sy) / denom;
 }
 
+runtime::Overheads breakdown(const runtime::RunStats& stats, double tp, double t1, double p) {
+  return breakdown(stats.serial, stats.idle_sum(), stats.primitive_sum(), tp, t1, p);
+}
+
+runtime::Overheads breakdown(double serial, double idle_sum, double primitive_sum, double tp, double t1, double p) {
+  runtime::Overheads o;
+  o.workers = static_cast<int>(p);
+  o.tpara = tp;
+  o.t1_work = t1;
+  o.compute = t1 / p;
+  o.serial = serial * (p - 1) / p;
+  o.imbalance = idle_sum / p;
+  o.sync = primitive_sum / p;
+  o.it = idle_sum + (p - 1) * serial;
+  o.pt = primitive_sum;
+  // The residual closes the sum on tp rather than being measured on its own: the instrumented
+  // sample and the median differ when the repeats are even, and the identities must hold anyway.
+  o.residual = tp - o.compute - o.serial - o.imbalance - o.sync;
+  o.ml = p * o.residual;
+  o.latency = tp - o.compute;
+  return o;
+}
+
 }  // namespace scalerun::study::metrics

@@ -4,6 +4,8 @@
 
 #include <span>
 
+#include "runtime/run_stats.hpp"
+
 namespace scalerun::study::metrics {
 
 // S = T(1)/T(p); E = S/p = W tc/(p T_p) (seed 000 eq. 9).
@@ -27,5 +29,16 @@ double time_bound_latency_scale(double e, double e2);
 double time_bound_work_scale(double e, double e2);
 // Growth order k of W ~ c p^k by least squares on (log p, log W); NaN with fewer than 2 points.
 double growth_order(std::span<const double> p, std::span<const double> w);
+
+// Seed 000 eq. 3 and 5-7 for a measured point, on ONE sequential time t1 (the one-worker run's
+// median wall time, the T(1) of speedup and efficiency) and the point's median wall time tp:
+//   compute = t1/p, serial = s (p-1)/p, imbalance = idle/p, sync = primitive/p (from the
+//   instrumented run nearest the median), residual = what is left of tp (ML/p);
+// so compute + serial + imbalance + sync + residual = tp and L = (ML + IT + PT)/p = tp - t1/p =
+// tp (1 - E) with E = t1/(p tp), both exactly. When `stats` is the median run itself (odd
+// repeats), ML = (busy + s)(p) - t1, eq. 7 as written with T1work = t1.
+runtime::Overheads breakdown(const runtime::RunStats& stats, double tp, double t1, double p);
+// The same from the sums a stored point keeps: serial time, idle and primitive time over workers.
+runtime::Overheads breakdown(double serial, double idle_sum, double primitive_sum, double tp, double t1, double p);
 
 }  // namespace scalerun::study::metrics

@@ -7,6 +7,7 @@
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
+#include "lua/process_guards.hpp"
 #include "lua/state.hpp"
 #include "lua/vocabulary.hpp"
 
@@ -32,11 +33,13 @@ std::vector<std::string> package_roots(const std::string& script) {
     const std::string root = path_root(dir.empty() ? fs::path(".") : dir);
     if (std::find(roots.begin(), roots.end(), root) == roots.end()) roots.push_back(root);
   };
-  const fs::path script_dir = fs::path(script).parent_path();
-  add(script_dir);
-  add(fs::absolute(script_dir.empty() ? fs::path(".") : script_dir).parent_path());
-  add(".");
+  // The script's folder and its parent, whichever way the script was named (e1.lua, ./e1.lua,
+  // dir/e1.lua): canonical first, since the parent of "." or of "/a/b/." is not the parent folder.
   std::error_code ec;
+  const fs::path script_dir = fs::weakly_canonical(fs::absolute(script, ec), ec).parent_path();
+  add(script_dir);
+  add(script_dir.parent_path());
+  add(".");
   if (fs::is_directory(fs::path(SCALERUN_SOURCE_DIR) / "machines", ec)) add(SCALERUN_SOURCE_DIR);
   if (fs::is_directory(fs::path(SCALERUN_SHARE_DIR) / "machines", ec)) add(SCALERUN_SHARE_DIR);
   return roots;
@@ -70,6 +73,7 @@ RunOutcome run_script(const RunRequest& request) {
   lua_setglobal(L, "arg");
 
   lua::open_vocabulary(L);
+  lua::install_process_guards(L);
   state.set_time_budget(request.timeout_seconds);
   lua::load_file(L, request.script);
   lua::protected_call(L, 0, 0);
@@ -86,7 +90,7 @@ RunOutcome run_script(const RunRequest& request) {
   if (session.sections.empty()) {
     session.warn(fmt::format("{} defined no experiment, map or fit: nothing to report", request.script));
   }
-  return {std::move(session.sections), session.checks_run, session.checks_failed};
+  return {std::move(session.sections), session.checks_run, session.checks_failed, std::move(session.param_docs)};
 }
 
 }  // namespace scalerun::study

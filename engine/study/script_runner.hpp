@@ -21,6 +21,7 @@ struct RunOutcome {
   std::vector<report::Section> sections;
   int checks_run = 0;
   int checks_failed = 0;
+  std::vector<Session::ParamDoc> params;  // the script's param()s, in the order called
 };
 
 // Throws ScriptError (exit 2), UsageError (exit 2) or Interrupted (exit 130).

@@ -24,12 +24,18 @@ struct SessionOptions {
   std::string db_path = "scalerun.db";      // --db: where measured runs are stored
   bool resume = false;                      // --resume: skip points already in the database
   std::string script_path, command_line;    // for the database's record of each run
+  double run_timeout_seconds = 0;           // --run-timeout: one measured run's limit (0: none;
+                                            // a kernel's run_timeout field overrides it)
 };
 
 struct Session {
   SessionOptions options;
   std::vector<report::Section> sections;
   std::vector<std::string> declared_params;  // names asked for with param()
+  struct ParamDoc {
+    std::string name, default_text, description;
+  };
+  std::vector<ParamDoc> param_docs;           // param(name, default, description), for --help
   std::vector<std::string> used_sets;        // --set names some param() consumed
   int checks_failed = 0;
   int checks_run = 0;

@@ -27,6 +27,11 @@ namespace scalerun::study {
 
 namespace {
 
+// Every simulated processor is a Lua coroutine plus its queues in the network and the event list:
+// about a kilobyte each, so a million fit in about a gigabyte (the product's goal) and more would
+// rather run out of memory than finish.
+constexpr double kMaxSimulatedProcessors = 1 << 20;
+
 std::string string_field(lua_State* L, int index, const char* field) {
   lua_getfield(L, index, field);
   std::string s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
@@ -178,6 +183,12 @@ int run_simulate_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int 
   }
   const int program = lua_gettop(L);
   if (spec.procs.empty()) r.fail("sets", "simulate mode runs processor counts: give procs = { 1, 2, 4, ... }");
+  for (double p : spec.procs) {
+    if (p > kMaxSimulatedProcessors) {
+      r.fail("procs", fmt::format("simulate mode runs at most {:.0f} processors (each is a coroutine with its own "
+                                  "stack), got {:g}", kMaxSimulatedProcessors, p));
+    }
+  }
 
   std::vector<std::string> reports;
   for (const auto& name : spec.reports) {

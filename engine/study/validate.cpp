@@ -1,15 +1,18 @@
 #include "study/validate.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstring>
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
 #include "network/network_spec.hpp"
+#include "study/experiment.hpp"
 
 namespace scalerun::study {
 
@@ -31,13 +34,44 @@ bool is_identifier(const std::string& s) {
   return true;
 }
 
-void check_positive(const lua::FieldReader& r, const char* name) {
-  if (auto v = r.optional_number(name); v && !(*v > 0)) r.fail(name, fmt::format("must be positive, got {:g}", *v));
+void check_positive(const lua::FieldReader& r, const char* name) { r.optional_number(name, lua::Range::positive()); }
+
+// Processors and nodes: whole, at least one, and no more than a study may name.
+void check_count(const lua::FieldReader& r, const char* name, bool required) {
+  const lua::Range counts{1, kMaxProcessors, true};
+  if (required) r.number(name, counts);
+  else r.optional_number(name, counts);
 }
 
-void check_count(const lua::FieldReader& r, const char* name, bool required) {
-  std::optional<double> v = required ? std::optional<double>(r.number(name)) : r.optional_number(name);
-  if (v && (*v < 1 || *v != std::floor(*v))) r.fail(name, fmt::format("a whole number >= 1 expected, got {:g}", *v));
+// machine_sets{}'s start = { group = nodes, ... }: every name a group of the machine, every count
+// one the group has (a set of 99 nodes from a group of 1 describes no machine), one node at least.
+void check_start_set(lua_State* L, int groups, int start, const lua::FieldReader& r) {
+  std::vector<std::string> names;
+  const auto n = static_cast<int>(lua_rawlen(L, groups));
+  double total = 0;
+  for (int i = 1; i <= n; ++i) {
+    lua_rawgeti(L, groups, i);
+    lua_getfield(L, -1, "name");
+    const std::string name = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "";
+    lua_getfield(L, -2, "count");
+    const double count = lua_tonumber(L, -1);
+    lua_pop(L, 3);
+    names.push_back(name);
+    lua::FieldReader start_reader(L, start, r.where(), "start.");
+    total += start_reader.number_or(name.c_str(), 0, lua::Range{0, count, true});
+  }
+  lua_pushnil(L);
+  while (lua_next(L, start) != 0) {
+    lua_pop(L, 1);
+    const std::string key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : lua::type_name(L, -1);
+    if (std::find(names.begin(), names.end(), key) == names.end()) {
+      lua_pop(L, 1);
+      const std::string near = lua::closest_name(key, names);
+      r.fail("start", fmt::format("'{}' is not a node group of the machine{} (groups: {})", key,
+                                  near.empty() ? "" : fmt::format(", did you mean '{}'?", near), fmt::join(names, ", ")));
+    }
+  }
+  if (total == 0) r.fail("start", "the first set has no nodes: give at least one, e.g. start = { " + names.front() + " = 1 }");
 }
 
 }  // namespace
@@ -64,7 +98,7 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
       const bool has_speed = g.has("speed"), has_speeds = g.has("speeds");
       if (has_speed == has_speeds) g.fail("speed", "give the marked speed of each node: speed = ops/s, or speeds = { ... }");
       if (has_speed) check_positive(g, "speed");
-      if (has_speeds && g.number_list("speeds").size() < static_cast<std::size_t>(g.number("count"))) {
+      if (has_speeds && g.number_list("speeds", lua::Range::positive()).size() < static_cast<std::size_t>(g.number("count"))) {
         g.fail("speeds", "needs one speed per node (count of them)");
       }
       lua_pop(L, 1);
@@ -74,8 +108,11 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
 }
 
 void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
-  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer"});
+  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer",
+                    "run_timeout"});
   r.string_or("timer", "wall");
+  // One measured run's limit in seconds (overrides --run-timeout); a year is beyond any run.
+  r.optional_number("run_timeout", lua::Range{0, 3.2e7, false, true});
   r.string("name");
   for (const char* f : {"work", "memory", "model", "program"}) {
     if (r.push(f, LUA_TFUNCTION, false)) lua_pop(L, 1);
@@ -85,8 +122,23 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
   if (r.has("size")) {
     lua_getfield(L, index, "size");
     const int t = lua_type(L, -1);
+    std::string size_name = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
     lua_pop(L, 1);
     if (t != LUA_TSTRING && t != LUA_TTABLE) r.fail("size", "the parameter a scaling rule varies (a name) expected");
+    // A size naming no parameter would make every rule fail later, far from this line.
+    if (t == LUA_TSTRING) {
+      bool declared = false;
+      if (lua_getfield(L, index, "params") == LUA_TTABLE) {
+        lua_getfield(L, -1, size_name.c_str());
+        declared = lua_type(L, -1) == LUA_TNUMBER;
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+      if (!declared) {
+        r.fail("size", fmt::format("'{}' is not a numeric parameter of the kernel (give it in params = {{ {} = ... }})",
+                                   size_name, size_name));
+      }
+    }
   }
   if (r.push("params", LUA_TTABLE, false)) {
     lua_pushnil(L);
@@ -97,7 +149,7 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
       }
       const std::string name = lua_tostring(L, -2);
       static const char* reserved[] = {"name", "params", "work", "memory", "model", "native",
-                                       "command", "program", "size", "doc", "timer"};
+                                       "command", "program", "size", "doc", "timer", "run_timeout"};
       for (const char* word : reserved) {
         if (name == word) {
           lua_pop(L, 3);
@@ -105,13 +157,21 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
         }
       }
       const int t = lua_type(L, -1);
+      // A parameter of NaN or infinity can only give NaN or infinite times: refused where written.
+      if (t == LUA_TNUMBER && !std::isfinite(lua_tonumber(L, -1))) {
+        const double v = lua_tonumber(L, -1);
+        lua_pop(L, 3);
+        r.fail("params", fmt::format("'{}': a finite number expected, got {}", name, std::isnan(v) ? "nan" : fmt::format("{:g}", v)));
+      }
       if (t == LUA_TTABLE) {
         const auto n = static_cast<int>(lua_rawlen(L, -1));
         for (int i = 1; i <= n; ++i) {
-          if (lua_rawgeti(L, -1, i) != LUA_TNUMBER) {
-            const std::string got = lua::type_name(L, -1);
+          if (lua_rawgeti(L, -1, i) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1))) {
+            const std::string got = lua_type(L, -1) != LUA_TNUMBER ? std::string(lua::type_name(L, -1))
+                                    : std::isnan(lua_tonumber(L, -1)) ? std::string("nan")
+                                                                      : fmt::format("{:g}", lua_tonumber(L, -1));
             lua_pop(L, 4);
-            r.fail("params", fmt::format("'{}'[{}]: number expected, got {}", name, i, got));
+            r.fail("params", fmt::format("'{}'[{}]: a finite number expected, got {}", name, i, got));
           }
           lua_pop(L, 1);
         }
@@ -132,9 +192,10 @@ void validate_machine_sets(lua_State* L, int index, const lua::FieldReader& r) {
   require_machine(L, lua_gettop(L), r, "machine");
   lua_getfield(L, -1, "groups");
   if (lua_type(L, -1) != LUA_TTABLE) r.fail("machine", "machine_sets{} needs a machine with node groups");
-  lua_pop(L, 2);
+  const int groups = lua_gettop(L);
   r.push("start", LUA_TTABLE, true);
-  lua_pop(L, 1);
+  check_start_set(L, groups, lua_gettop(L), r);
+  lua_pop(L, 3);
   check_count(r, "max_sets", false);
   r.string_or("prefix", "Set");
   (void)index;

@@ -6,7 +6,11 @@ bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 db=$dir/sweep.db
-points() { "$bin" runs --db "$db" --format csv 2>/dev/null | awk -F, 'NR > 2 && $7 != "" { s += $7 } END { print s + 0 }'; }
+# The column is found by its name in the header, so a change in the CSV layout cannot shift it.
+points() {
+  "$bin" runs --db "$db" --format csv 2>/dev/null |
+    awk -F, '!c { for (i = 1; i <= NF; i++) if ($i == "points") c = i; next } $c != "" { s += $c } END { print s + 0 }'
+}
 
 "$bin" tests/golden/scripts/sweep.lua --db "$db" --quiet > /dev/null &
 pid=$!

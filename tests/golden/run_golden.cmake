@@ -7,9 +7,10 @@ foreach(f IN LISTS FILES)
 endforeach()
 execute_process(COMMAND ${BINARY} ${ARGS}
   WORKING_DIRECTORY ${WORKDIR}
-  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT ${TIMEOUT})
 set(all "${out}${err}")
 if(NOT "${rc}" STREQUAL "${EXIT}")
+  # A run killed at TIMEOUT reads "Process terminated due to timeout": a hang, said as such.
   message(FATAL_ERROR "scalerun ${shown}: exit code ${rc}, expected ${EXIT}\n--- output ---\n${all}")
 endif()
 if(EXPECTED)

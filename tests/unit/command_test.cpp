@@ -22,6 +22,7 @@
 
 using namespace scalerun::measure;
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Strings = std::vector<std::string>;
 
 namespace {
@@ -125,10 +126,14 @@ TEST_CASE("run_command reports the exit status and the end of stderr", "[measure
   CHECK(result.stderr_text == "first\nsecond problem\n");
   const std::string message = describe_failure(result, argv);
   CHECK_THAT(message, Contains("/bin/sh -c 'echo progress; echo first >&2; echo '\\''second problem'\\'' >&2; exit 5'"));
-  CHECK_THAT(message, Contains(": exited with status 5; stderr ends:\n    first\n    second problem"));
+  // One line with the program's last words, then the tail for --verbose.
+  CHECK_THAT(message, Contains(": exited with status 5; stderr ends: 'second problem' (--verbose shows more)\n"));
+  CHECK(message.find('\n') == message.find(" (--verbose shows more)") + 23);
+  CHECK_THAT(message, EndsWith("\nstderr ends:\n    first\n    second problem"));
 
   const auto quiet = run_command({"/bin/sh", "-c", "echo 'error: on stdout'; exit 1"});
-  CHECK_THAT(describe_failure(quiet, {"x"}), Contains("nothing on stderr, stdout ends:\n    error: on stdout"));
+  CHECK_THAT(describe_failure(quiet, {"x"}),
+             Contains("x: exited with status 1; nothing on stderr, stdout ends: 'error: on stdout'\n"));
   CHECK_THAT(describe_failure(run_command({"/bin/false"}), {"/bin/false"}),
              Contains("/bin/false: exited with status 1; no output"));
 }

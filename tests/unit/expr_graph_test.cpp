@@ -350,6 +350,34 @@ TEST_CASE("expr: to_string uses the fewest parentheses", "[expr][graph][print]")
   CHECK(str(t2) == "3*n^2*(1 - 1/p)*tau");
 }
 
+TEST_CASE("expr: logarithms to base 2 and 10 print as log2 and log10", "[expr][graph][print]") {
+  Graph g;
+  const NodeId p = g.variable("p");
+  const NodeId n = g.variable("n");
+  const auto k = [&](double v) { return g.constant(v); };
+  const auto log = [&](NodeId x) { return g.unary(Op::Log, x); };
+  const auto str = [&](NodeId x) { return g.to_string(x); };
+  // The two ways a model writes it trace to the same node: log2(p) divides by the folded
+  // constant, math.log(p, 2) by log of the constant 2, which folds to the same value.
+  const NodeId by_constant = g.div(log(p), k(std::log(2.0)));
+  const NodeId by_log = g.div(log(p), log(k(2)));
+  CHECK(by_constant == by_log);
+  CHECK(str(by_constant) == "log2(p)");
+  CHECK(str(g.div(log(g.mul(n, p)), log(k(10)))) == "log10(n*p)");
+  // An atom like any call: no parentheses around it, and its argument prints bare.
+  CHECK(str(g.pow(by_constant, k(2))) == "log2(p)^2");
+  CHECK(str(g.div(k(1), by_constant)) == "1/log2(p)");
+  CHECK(str(g.mul(g.mul(n, by_constant), k(3))) == "n*log2(p)*3");
+  CHECK(str(g.unary(Op::Neg, by_constant)) == "-log2(p)");
+  CHECK(str(g.div(log(g.add(n, p)), k(std::log(2.0)))) == "log2(n + p)");
+  // Any other divisor is left as written: a base that is not 2 or 10, a symbolic base, a
+  // constant near log(2) that is not it, and a quotient whose numerator is not a logarithm.
+  CHECK(str(g.div(log(p), log(k(3)))) == "log(p)/1.0986122886681098");
+  CHECK(str(g.div(log(p), log(n))) == "log(p)/log(n)");
+  CHECK(str(g.div(log(p), k(0.693))) == "log(p)/0.693");
+  CHECK(str(g.div(p, k(std::log(2.0)))) == "p/0.6931471805599453");
+}
+
 TEST_CASE("expr: eval semantics", "[expr][graph][eval]") {
   Graph g;
   const NodeId x = g.variable("x");

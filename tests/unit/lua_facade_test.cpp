@@ -45,11 +45,28 @@ TEST_CASE("protected_call turns Lua errors into ScriptError with position and tr
   CHECK(lua_gettop(L) == 0);
 }
 
-TEST_CASE("protected_call honours __tostring on error objects") {
+TEST_CASE("protected_call honours __tostring on error objects, at the raising line") {
   lua::State state;
   lua_State* L = state.get();
   lua::load_chunk(L, "error(setmetatable({}, { __tostring = function() return 'custom' end }))", "@e.lua");
-  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "custom");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "e.lua:1: custom");
+}
+
+TEST_CASE("error values without a message or a position still give one line at the user's line") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua::load_chunk(L, "local x = 1\nerror({})", "@t.lua");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), Catch::StartsWith("t.lua:2: error() was called with a table value"));
+  lua::load_chunk(L, "error()", "@n.lua");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "n.lua:1: error() was called with nil (give it a message string)");
+  lua::load_chunk(L, "error('first\\nsecond', 0)", "@m.lua");
+  try {
+    lua::protected_call(L, 0, 0);
+    FAIL("expected an error");
+  } catch (const ScriptError& e) {
+    CHECK(std::string(e.what()) == "m.lua:1: first");
+    CHECK(e.traceback().rfind("second\nstack traceback:", 0) == 0);
+  }
 }
 
 TEST_CASE("the trampoline unwinds C++ objects before raising the Lua error") {
@@ -57,7 +74,7 @@ TEST_CASE("the trampoline unwinds C++ objects before raising the Lua error") {
   lua_State* L = state.get();
   lua_register(L, "boom", lua::native<throws_after_allocating>);
   lua::load_chunk(L, "boom()", "@t.lua");
-  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "native failure 1");
+  CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "t.lua:1: native failure 1");
   CHECK(Counted::alive == 0);
 }
 
@@ -103,4 +120,24 @@ TEST_CASE("a required module's mistakes are reported in the module, at the const
   (void)module;
   const std::string msg = scalerun::testing::error_of("local m = require 'badmachine'\n");
   CHECK(msg.find("badmachine.lua:2: field 'memory': number expected, got string") != std::string::npos);
+}
+
+TEST_CASE("FieldReader checks numbers against a range and names the range") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua::load_chunk(L, "return { px = -1, big = 2^63, half = 2.5, ok = 8, huge = math.huge, list = { 1, 2, 0 } }", "@r.lua");
+  lua::protected_call(L, 0, 1);
+  lua::FieldReader r(L, -1, "x.lua:3: ");
+  const lua::Range counts{1, 1e9, true};
+  CHECK_THROWS_WITH(r.number_or("px", 1024, counts),
+                    "x.lua:3: field 'px': a whole number from 1 to 1e+09 expected, got -1");
+  CHECK_THROWS_WITH(r.number("big", counts), Catch::Contains("got 2^63"));
+  CHECK_THROWS_WITH(r.number("half", counts), Catch::Contains("got 2.5"));
+  CHECK_THROWS_WITH(r.number("huge", lua::Range{}), Catch::Contains("a number expected, got inf"));
+  CHECK(r.number("ok", counts) == 8);
+  CHECK(r.number_or("absent", 1024, counts) == 1024);  // a default is not checked: the code chose it
+  CHECK_THROWS_WITH(r.number_list("list", counts), Catch::Contains("field 'list': item 3: a whole number from 1"));
+  CHECK_THROWS_WITH(r.number("px", lua::Range::positive()), Catch::Contains("a number > 0 expected, got -1"));
+  CHECK(lua::Range::positive().contains(1e-300));
+  CHECK_FALSE(lua::Range::positive().contains(0));
 }

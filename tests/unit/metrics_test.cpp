@@ -3,6 +3,8 @@
 #include <cmath>
 #include <vector>
 
+#include "runtime/registry.hpp"
+#include "study/measurement.hpp"
 #include "study/metrics.hpp"
 
 namespace m = scalerun::study::metrics;
@@ -45,4 +47,30 @@ TEST_CASE("growth order recovers the exponent of a power law") {
   for (double x : p) w.push_back(7.0 * std::pow(x, 1.5));
   CHECK(m::growth_order(p, w) == Approx(1.5));
   CHECK(std::isnan(m::growth_order(std::vector<double>{2}, std::vector<double>{3})));
+}
+
+// Issue 10 item 10: speedup, efficiency, the overhead breakdown and L(W,N) on ONE T(1), so the
+// overhead row adds up to T and L = T (1 - E) (seed 000 eq. 10), both exactly, at p = 1 too.
+TEST_CASE("breakdown of measured runs: terms add up to T and L = T(1 - E), on one T(1)") {
+  const scalerun::runtime::NativeKernel* pi = scalerun::runtime::find_kernel("montecarlo");
+  REQUIRE(pi != nullptr);
+  const scalerun::runtime::Params params{{"samples", 4e5}, {"seed", 271828183}};
+  // Even repeats: the median is the mean of two samples, so no instrumented run is the median
+  // itself and the identities must hold by construction, not by luck.
+  const scalerun::study::MeasureSettings settings{1, 4};
+  const auto one = scalerun::study::measure_native(*pi, params, 1, settings);
+  for (int p : {1, 2, 3}) {
+    const auto run = p == 1 ? one : scalerun::study::measure_native(*pi, params, p, settings);
+    const double t1 = one.median, tp = run.median;
+    const auto o = m::breakdown(run.stats, tp, t1, p);
+    INFO("p = " << p << ", T(1) = " << t1 << ", T = " << tp);
+    CHECK(o.compute + o.serial + o.imbalance + o.sync + o.residual == Approx(tp).epsilon(1e-12));
+    const double e = m::efficiency(t1, tp, p);
+    CHECK(o.latency == Approx(tp * (1 - e)).epsilon(1e-12));
+    CHECK((o.ml + o.it + o.pt) / p == Approx(o.latency).epsilon(1e-12));
+    CHECK(o.latency == Approx(m::latency(tp, t1, p)).epsilon(1e-12));
+    // The instrumented terms are the run's own: nothing is made up to close the sum but ML.
+    CHECK(o.imbalance == Approx(run.stats.idle_sum() / p));
+    CHECK(o.sync == Approx(run.stats.primitive_sum() / p));
+  }
 }

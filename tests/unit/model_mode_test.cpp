@@ -225,3 +225,59 @@ TEST_CASE("fit reads its observations from a CSV file beside the script") {
                                "model = function(k, p) return k.n end }, params = { 'n' }, csv = 'missing.csv' }"),
                     Catch::Contains("field 'csv': cannot open data file '") && Catch::Contains("missing.csv'"));
 }
+
+TEST_CASE("a size declared whole is rounded after the solve and reported at the rounded size") {
+  for (const char* kernel : {"traced", "branchy"}) {
+    INFO("kernel " << kernel);
+    const std::string rule = "isospeed { speed = 2e5 }";
+    const auto out = run_source(std::string(kKernels) +
+                                "experiment { name = 'real', kernel = " + kernel + ", procs = { 1, 2, 4, 8 }, scale = " +
+                                rule + " }\n" + "experiment { name = 'up', kernel = " + kernel +
+                                " { integer = { n = 'up' } }, procs = { 1, 2, 4, 8 }, scale = " + rule + " }\n");
+    const auto& real = table_of(out, "real", "scaled");
+    const auto& up = table_of(out, "up", "scaled");
+    for (std::size_t r = 0; r < real.rows.size(); ++r) {
+      const double n_real = number_at(real, r, "n"), n = number_at(up, r, "n");
+      REQUIRE(n_real != std::floor(n_real));  // otherwise the case proves nothing
+      CHECK(n == std::ceil(n_real));
+      // W = n^2 and a = W/(p T) at the whole n, not at the fraction the rule met.
+      CHECK(number_at(up, r, "W") == Approx(n * n).epsilon(1e-12));
+      const double p = number_at(up, r, "p");
+      CHECK(number_at(up, r, "a") == Approx(n * n / (p * number_at(up, r, "T"))).epsilon(1e-12));
+      CHECK(number_at(up, r, "a") != Approx(2e5).epsilon(1e-9));
+    }
+  }
+}
+
+TEST_CASE("ratio scaling rounds each declared whole parameter") {
+  const auto out = run_source(R"(
+    local k = kernel { name = "b", params = { balls = 1000, steps = 100 }, integer = { "balls", "steps" },
+      work = function(k) return k.balls * k.steps end,
+      model = function(k, p) return { compute = k.balls * k.steps * 1e-7 / p, sync = k.steps * 1e-4 * log2(p + 1) } end }
+    experiment { name = "r", kernel = k, procs = { 2, 4, 8 },
+      scale = efficiency { E = 0.5, vary = { balls = 5, steps = 1 } } }
+  )");
+  const auto& t = table_of(out, "r", "scaled");
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    CHECK(number_at(t, r, "balls") == std::round(number_at(t, r, "balls")));
+    CHECK(number_at(t, r, "steps") == std::round(number_at(t, r, "steps")));
+  }
+}
+
+TEST_CASE("a model that uses the machine only at some p is told apart when none is given") {
+  // Branching on p sends the model to plain Lua calls; at p = 1 it never touches m, so the
+  // failure comes at p = 2, inside the map's loop, and is still reported at the map's line.
+  const std::string message = error_of(R"(
+    local k = kernel { name = "late", params = { n = 10 },
+      model = function(k, p, m) if p > 1 then return k.n / p + m.latency end return k.n end }
+    map { name = "m", kernel = k, rows = { param = "p", values = { 1, 2 } } }
+  )");
+  CHECK_THAT(message, Catch::Contains("map 'm' names no machine, but kernel 'late''s model uses one (it reads m.latency"));
+  // A model that tests for the machine itself works without one.
+  const auto out = run_source(R"(
+    local k = kernel { name = "careful", params = { n = 10 },
+      model = function(k, p, m) return k.n / p + (m and m.latency or 0) end }
+    map { name = "m", kernel = k, rows = { param = "p", values = { 1, 2 } } }
+  )");
+  CHECK(number_at(table_of(out, "m", "map"), 1, "time") == 5);
+}

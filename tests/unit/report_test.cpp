@@ -145,6 +145,9 @@ TEST_CASE("report: text output aligns columns and spells special values", "[repo
         " 64        -  say \"hi\"             inf\n"
         "128     -inf  -            1.23457e+06\n"
         "  note: p is the processor count\n"
+        "  note: p = 16: ratio is nan (no value: an undefined result such as 0/0 or inf - inf)\n"
+        "  note: p = 64: ratio is inf (the value overflowed or divided by zero)\n"
+        "  note: p = 128: speedup is -inf (the value overflowed or divided by zero)\n"
         "\n");
 }
 
@@ -167,14 +170,13 @@ TEST_CASE("report: text output falls back to the name and left-aligns text colum
 TEST_CASE("report: CSV output carries full precision and RFC 4180 quoting", "[report]") {
   std::ostringstream os;
   write_csv(os, sample_table());
+  // A plain CSV: the header row first; rows with a non-finite cell say why in a last column.
   CHECK(os.str() ==
-        "# scaled\n"
-        "p,speedup,label,ratio\n"
-        "1,1,base,0.30000000000000004\n"
-        "16,12.5,\"with, comma\",nan\n"
-        "64,,\"say \"\"hi\"\"\",inf\n"
-        "128,-inf,,1234567\n"
-        "\n");
+        "p,speedup,label,ratio,note\n"
+        "1,1,base,0.30000000000000004,\n"
+        "16,12.5,\"with, comma\",nan,p = 16: ratio is nan (no value: an undefined result such as 0/0 or inf - inf)\n"
+        "64,,\"say \"\"hi\"\"\",inf,p = 64: ratio is inf (the value overflowed or divided by zero)\n"
+        "128,-inf,,1234567,p = 128: speedup is -inf (the value overflowed or divided by zero)\n");
 }
 
 TEST_CASE("report: CSV quotes headers and cells with commas, quotes or newlines", "[report]") {
@@ -186,11 +188,24 @@ TEST_CASE("report: CSV quotes headers and cells with commas, quotes or newlines"
   std::ostringstream os;
   write_csv(os, t);
   CHECK(os.str() ==
-        "# q\n"
         "\"a,b\",plain,\"x\"\"y\"\n"
         "\"line1\nline2\",ok,\"\"\"\"\n"
-        "\"cr\r\",,semi;colon\n"
-        "\n");
+        "\"cr\r\",,semi;colon\n");
+}
+
+TEST_CASE("report: a non-finite first cell names the row by number; finite tables get no note column", "[report]") {
+  Table t;
+  t.name = "n";
+  t.add_column("x").add_column("y");
+  t.add_row({std::numeric_limits<double>::infinity(), 1.0});
+  t.add_row({2.0, 3.0});
+  std::ostringstream os;
+  write_text(os, t);
+  CHECK(os.str().find("note: row 1: x is inf") != std::string::npos);
+  t.rows[0][0] = 1.0;
+  std::ostringstream csv;
+  write_csv(csv, t);
+  CHECK(csv.str() == "x,y\n1,1\n2,3\n");
 }
 
 TEST_CASE("report: Markdown output is a pipe table with right-aligned numbers", "[report]") {
@@ -207,6 +222,12 @@ TEST_CASE("report: Markdown output is a pipe table with right-aligned numbers", 
         "|  128 |    -inf | -           | 1.23457e+06 |\n"
         "\n"
         "> p is the processor count\n"
+        ">\n"
+        "> p = 16: ratio is nan (no value: an undefined result such as 0/0 or inf - inf)\n"
+        ">\n"
+        "> p = 64: ratio is inf (the value overflowed or divided by zero)\n"
+        ">\n"
+        "> p = 128: speedup is -inf (the value overflowed or divided by zero)\n"
         "\n");
 }
 
@@ -271,7 +292,11 @@ TEST_CASE("report: JSON follows the contract and round-trips numbers", "[report]
   CHECK(t["name"] == "scaled");
   CHECK(t["title"] == "Scaled speedup");
   CHECK(t["columns"] == nlohmann::ordered_json({"p", "speedup", "label", "ratio"}));
-  CHECK(t["notes"] == nlohmann::ordered_json({"p is the processor count"}));
+  // Each null from a NaN or infinity is explained in the notes.
+  CHECK(t["notes"] == nlohmann::ordered_json({"p is the processor count",
+                                              "p = 16: ratio is nan (no value: an undefined result such as 0/0 or inf - inf)",
+                                              "p = 64: ratio is inf (the value overflowed or divided by zero)",
+                                              "p = 128: speedup is -inf (the value overflowed or divided by zero)"}));
 
   const auto& rows = t["rows"];
   REQUIRE(rows.size() == 4);
@@ -327,8 +352,10 @@ TEST_CASE("report: write_all puts each section under a heading", "[report]") {
     std::ostringstream os;
     write_all(os, Format::Csv, ctx, sections);
     const std::string s = os.str();
-    CHECK(s.rfind("# amdahl/scaled\np,speedup,label,ratio\n", 0) == 0);
-    CHECK(s.find("\n\n# amdahl/empty\nx\n\n") != std::string::npos);
+    // Each block a plain CSV whose first column names the table, blocks apart by a blank line.
+    CHECK(s.rfind("table,p,speedup,label,ratio,note\namdahl/scaled,1,1,base,0.30000000000000004,\n", 0) == 0);
+    CHECK(s.find("\n\ntable,x\n\n") != std::string::npos);
+    CHECK(s.find('#') == std::string::npos);
   }
   SECTION("json") {
     std::ostringstream os, direct;
@@ -352,14 +379,11 @@ TEST_CASE("report: write_out_dir writes one CSV per table and results.json", "[r
   const fs::path empty = out / "amdahl_law_v2__empty.csv";
   REQUIRE(fs::is_regular_file(scaled));
   REQUIRE(fs::is_regular_file(empty));
-  CHECK(read_file(scaled) ==
-        "# scaled\n"
-        "p,speedup,label,ratio\n"
-        "1,1,base,0.30000000000000004\n"
-        "16,12.5,\"with, comma\",nan\n"
-        "64,,\"say \"\"hi\"\"\",inf\n"
-        "128,-inf,,1234567\n");
-  CHECK(read_file(empty) == "# empty\nx\n");
+  std::ostringstream scaled_csv;
+  write_csv(scaled_csv, sections[0].tables[0]);
+  CHECK(read_file(scaled) == scaled_csv.str());
+  CHECK(read_file(scaled).rfind("p,speedup,label,ratio,note\n", 0) == 0);  // header first: no "#" line
+  CHECK(read_file(empty) == "x\n");
 
   std::ostringstream expected_json;
   write_json(expected_json, ctx, sections);
@@ -387,8 +411,8 @@ TEST_CASE("report: write_out_dir keeps tables whose sanitised names collide", "[
   const std::vector<Section> sections{s};
 
   write_out_dir(tmp.path.string(), Context{}, sections);
-  CHECK(read_file(tmp.path / "s__x_y.csv") == "# x y\nv\n1\n");
-  CHECK(read_file(tmp.path / "s__x_y-2.csv") == "# x_y\nv\n2\n");
+  CHECK(read_file(tmp.path / "s__x_y.csv") == "v\n1\n");
+  CHECK(read_file(tmp.path / "s__x_y-2.csv") == "v\n2\n");
 }
 
 TEST_CASE("report: write_out_dir names the path and reason when it cannot create DIR",

@@ -435,6 +435,79 @@ TEST_CASE("overhead functions: the fit recovers the terms of known functions", "
   CHECK_FALSE(sim::crossover(zero, lat).has_value());
 }
 
+TEST_CASE("overhead functions: growing terms stay non-negative and the real error is reported", "[sim]") {
+  auto grows = [](sim::Basis b) { return b != sim::Basis::InverseP && b != sim::Basis::One; };
+  // Three points of an overhead that falls faster than 1/p (the audit's case): an unconstrained
+  // two-term fit takes 1/p and a negative p^2, which turns below zero past the points.
+  const std::vector<double> p = {2, 4, 8};
+  const std::vector<double> y = {1.0e-4, 0.5e-4, 0.2e-4};
+  const sim::OverheadFit fit = sim::fit_overhead(p, y);
+  for (const auto& term : fit.terms) {
+    if (grows(term.basis)) CHECK(term.coefficient > 0);
+  }
+  for (double at = 1; at <= 1 << 20; at *= 2) CHECK(fit.at(at) >= 0);
+  CHECK(fit.terms.size() <= 2);  // three points: at most two terms
+  CHECK(fit.max_terms == 2);
+  // relative_rms is the fit's own residual, computed here from the terms it reports.
+  double rss = 0, ss = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    rss += (fit.at(p[i]) - y[i]) * (fit.at(p[i]) - y[i]);
+    ss += y[i] * y[i];
+  }
+  CHECK(fit.relative_rms == Approx(std::sqrt(rss / ss)).margin(1e-12));
+  CHECK(fit.within_goal == (fit.relative_rms <= sim::kFitGoal));
+
+  // Data no positive combination can follow within 2 %: said, not hidden.
+  const std::vector<double> p6 = {2, 4, 8, 16, 32, 64};
+  const std::vector<double> zigzag = {1, 3, 1, 3, 1, 3};
+  const sim::OverheadFit rough = sim::fit_overhead(p6, zigzag);
+  CHECK_FALSE(rough.within_goal);
+  CHECK(rough.relative_rms > sim::kFitGoal);
+  for (const auto& term : rough.terms) {
+    if (grows(term.basis)) CHECK(term.coefficient > 0);
+  }
+
+  // Serial work s costs s (1 - 1/p): a negative 1/p term is right there, and kept exactly.
+  std::vector<double> serial;
+  for (double x : p6) serial.push_back(0.0195 * (1 - 1 / x));
+  const sim::OverheadFit s = sim::fit_overhead(p6, serial);
+  CHECK(s.within_goal);
+  CHECK(s.relative_rms < 1e-9);
+  CHECK(s.at(1024) == Approx(0.0195 * (1 - 1.0 / 1024)));
+
+  // Round-off below a zero overhead (tiny negatives) fits as zero, not as a negative term.
+  const sim::OverheadFit below = sim::fit_overhead(p6, std::vector<double>{-5e-7, -1e-7, -3e-7, -2e-7, -4e-7, -1e-7});
+  CHECK(below.terms.empty());
+  CHECK(below.formula() == "0");
+
+  // Two points: one term at most; one point: a constant.
+  CHECK(sim::fit_overhead(std::vector<double>{2, 4}, std::vector<double>{1, 2}).terms.size() == 1);
+  const sim::OverheadFit one = sim::fit_overhead(std::vector<double>{4}, std::vector<double>{0.5});
+  REQUIRE(one.terms.size() == 1);
+  CHECK(one.terms[0].basis == sim::Basis::One);
+}
+
+TEST_CASE("separation: rounding dust prints as zero, real differences stay", "[sim]") {
+  // Waits that are equal but summed in another order differ by a few ulps of the run's length.
+  auto run_with_wait = [](double wait) {
+    sim::RunResult r;
+    r.processors = 2;
+    r.makespan = 10;
+    r.procs.resize(2);
+    for (auto& proc : r.procs) proc.wait = wait;
+    return r;
+  };
+  const double w = 0.1;
+  const double ulps = std::nextafter(std::nextafter(w, 1.0), 1.0);  // w plus two ulps
+  const sim::Separation dust = sim::separate(run_with_wait(w), run_with_wait(w), run_with_wait(ulps), 20);
+  CHECK(ulps - w > 0);
+  CHECK(dust.w_contention == 0);
+  CHECK(dust.w_latency == 0);
+  // A millisecond in a 10 s run is a result, not rounding.
+  const sim::Separation real = sim::separate(run_with_wait(w), run_with_wait(w), run_with_wait(w + 1e-3), 20);
+  CHECK(real.w_contention == Approx(1e-3));
+}
+
 TEST_CASE("crossover: bisection finds where two fitted functions cross, between powers of two", "[sim]") {
   auto fit = [](std::vector<sim::OverheadFit::Term> terms) {
     sim::OverheadFit f;

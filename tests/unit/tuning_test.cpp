@@ -1,11 +1,15 @@
 // Workload tuning (study/measure_tuning): the search and the efficiency evaluation, on kernels whose
 // times are given by a law, so the tests see exactly what the tuner measured.
 
+#include <chrono>
 #include <cmath>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "runtime/stop.hpp"
 #include "study/measure_tuning.hpp"
 
 using namespace scalerun;
@@ -126,4 +130,78 @@ TEST_CASE("tuning: efficiencies in the wrong order across evaluations are named 
   CHECK(tp.params.at("n") == Approx(80000).epsilon(1e-6));
   CHECK(tp.quantity == Approx(0.5).epsilon(1e-9));
   CHECK_THAT(tp.diagnosis, Catch::Contains("E fell as the size grew") && Catch::Contains("30000 -> [0.6, 0.6]"));
+}
+
+// Issue 10 item 8: a search that cannot reach its target must end at a cap a user can wait for,
+// say which, and show each evaluation as it goes.
+TEST_CASE("tuning: a run past max_run_time ends the search at the sizes measured, and says so", "[tuning]") {
+  int calls = 0;
+  // T = 1 s at every n and p, so E = 0.5 at p = 2 whatever the size: 0.8 is unreachable. Runs at n above 1e5 take "too long": the runtime's limit
+  // would stop them, which the fake kernel stands in for by throwing what the limit throws.
+  study::TunedKernel k = law_kernel([](double, int, int) { return 1.0; }, calls);
+  auto inner = k.measure;
+  k.measure = [inner](const runtime::Params& params, int p, const MeasureSettings& s) {
+    if (params.at("n") > 1e5) throw runtime::Stopped(runtime::StopCause::run_limit);
+    return inner(params, p, s);
+  };
+  const auto rule = efficiency_rule(0.8);
+  auto r = request_for(k, rule, 2, 1);
+  r.budget = 1000;
+  r.max_run_seconds = 60;
+  std::vector<std::string> lines;
+  r.on_evaluation = [&](const std::string& line) { lines.push_back(line); };
+  const auto tp = study::tune_point(r);
+  CHECK_FALSE(tp.reached);
+  CHECK(tp.capped.find("passed max_run_time = 60 s") != std::string::npos);
+  CHECK(tp.params.at("n") <= 1e5);  // the last size measured, not the one stopped
+  REQUIRE(!lines.empty());
+  CHECK(lines.size() == static_cast<std::size_t>(tp.runs / 2));  // one line per evaluation (2 runs each)
+  CHECK(lines.front().find("p=2: n=1000 -> E = ") != std::string::npos);
+}
+
+TEST_CASE("tuning: the user's smaller run_timeout is not the tuner's cap: it stays an error", "[tuning]") {
+  int calls = 0;
+  study::TunedKernel k = law_kernel([](double, int, int) { return 1.0; }, calls);
+  auto inner = k.measure;
+  k.measure = [inner](const runtime::Params& params, int p, const MeasureSettings& s) {
+    if (params.at("n") > 1e5) throw runtime::Stopped(runtime::StopCause::run_limit);
+    return inner(params, p, s);
+  };
+  const auto rule = efficiency_rule(0.8);
+  auto r = request_for(k, rule, 2, 1);
+  r.budget = 1000;
+  r.max_run_seconds = 60;
+  r.settings.run_limit_seconds = 5;
+  CHECK_THROWS_AS(study::tune_point(r), runtime::Stopped);
+}
+
+TEST_CASE("tuning: a first size already past max_run_time is one clear error", "[tuning]") {
+  int calls = 0;
+  study::TunedKernel k = law_kernel([](double, int p, int) { return 1.0 / p; }, calls);
+  k.measure = [](const runtime::Params&, int, const MeasureSettings&) -> Measurement {
+    throw runtime::Stopped(runtime::StopCause::run_limit);
+  };
+  const auto rule = efficiency_rule(0.8);
+  auto r = request_for(k, rule, 2, 1);
+  r.max_run_seconds = 30;
+  CHECK_THROWS_WITH(study::tune_point(r), Catch::Contains("passed max_run_time = 30 s, the first size tried"));
+}
+
+TEST_CASE("tuning: max_point_time ends a point's search between evaluations", "[tuning]") {
+  int calls = 0;
+  // Each run sleeps a little so the point's clock moves; E = 0.5 is never 0.8.
+  const auto k = law_kernel(
+      [](double, int, int) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        return 1.0;
+      },
+      calls);
+  const auto rule = efficiency_rule(0.8);
+  auto r = request_for(k, rule, 2, 1);
+  r.budget = 1000;
+  r.max_point_seconds = 0.1;
+  const auto tp = study::tune_point(r);
+  CHECK_FALSE(tp.reached);
+  CHECK(tp.capped.find("past max_point_time = 0.1 s") != std::string::npos);
+  CHECK(tp.runs < 20);
 }

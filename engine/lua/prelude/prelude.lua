@@ -32,7 +32,14 @@ end
 local Machine = { __name = "machine" }
 Machine.__index = Machine
 
-function Machine.__tostring(m) return "machine '" .. m.name .. "'" end
+function Machine.__tostring(m) return "machine '" .. tostring(rawget(m, "name")) .. "'" end
+
+-- m.levels_spanned(p) (a dot for the colon) would fail inside this file; say it at the caller's line.
+local function check_machine_self(self, method)
+  if getmetatable(self) ~= Machine then
+    error("call machine methods with a colon: m:" .. method .. "(...), got " .. type(self) .. " for m", 3)
+  end
+end
 
 -- A machine called with a table returns a configured copy: ksr1 { memory = 64*MiB }.
 function Machine.__call(m, overrides)
@@ -46,6 +53,7 @@ end
 -- Number of ring levels a job on p processors spans (1 inside ring:0, 2 across ring:1, ...).
 -- Works on numbers and on symbolic p, so models that use it stay traceable.
 function Machine:levels_spanned(p)
+  check_machine_self(self, "levels_spanned")
   local topo = self.topology
   if topo == nil or topo.kind ~= "rings" then return 1 end
   local levels, span = 1, 1
@@ -58,6 +66,7 @@ end
 
 -- Latency (seconds) of the highest ring level a job on p processors reaches.
 function Machine:ring_latency(p)
+  check_machine_self(self, "ring_latency")
   local topo = self.topology
   if topo == nil or topo.kind ~= "rings" then return 0 end
   local result = topo.levels[#topo.levels].latency
@@ -69,6 +78,7 @@ end
 
 -- Marked speed C (operations/s) of p processors (seed 002 §2): the sum of the nodes' speeds.
 function Machine:marked_speed(p)
+  check_machine_self(self, "marked_speed")
   if self.marked ~= nil then return self.marked end
   if self.groups ~= nil then
     native.raise("machine '" .. self.name .. "' is heterogeneous: iterate over machine_sets{} to get marked speeds")
@@ -152,31 +162,74 @@ end
 local Kernel = { __name = "kernel" }
 Kernel.__index = Kernel
 local reserved = { name = true, params = true, work = true, memory = true, model = true,
-                   native = true, command = true, program = true, size = true, doc = true, timer = true }
+                   native = true, command = true, program = true, size = true, doc = true, timer = true,
+                   integer = true, run_timeout = true }
 
-function Kernel.__tostring(k) return "kernel '" .. k.name .. "'" end
+function Kernel.__tostring(k) return "kernel '" .. tostring(rawget(k, "name")) .. "'" end
 
--- A kernel called with a table returns a configured copy: rlsp { tau = 0.2*us }.
+-- A kernel called with a table returns a configured copy: rlsp { tau = 0.2*us } sets parameters,
+-- and a kernel field given the same way replaces it (rlsp { program = my_program, integer = false }).
 function Kernel.__call(k, overrides)
   if type(overrides) ~= "table" then native.raise("a kernel is configured with a table, e.g. rlsp { n = 512 }") end
   local params = copy(k.params)
-  for name, value in pairs(overrides) do
-    if k.params[name] == nil then
-      native.raise(native.unknown_param(k.name, name, k.params))
-    end
-    params[name] = deep_copy_numbers(value)
-  end
   local t = {}
   for key in pairs(reserved) do t[key] = k[key] end
+  for name, value in pairs(overrides) do
+    if name == "params" then
+      native.raise("a configured copy sets parameters by name, e.g. " .. k.name .. " { n = 512 }, not params = { ... }")
+    elseif reserved[name] then
+      t[name] = value
+    elseif k.params[name] == nil then
+      native.raise(native.unknown_param(k.name, name, k.params))
+    else
+      params[name] = deep_copy_numbers(value)
+    end
+  end
   t.params = params
   return kernel(t)
 end
 
+-- integer = { "n" } or { n = "up" }: sizes a scaling rule must leave whole (matrix orders, grid
+-- sides), rounded to the nearest whole number (or "up", or "down") once the rule has solved them;
+-- false or absent: sizes stay as solved. Returns { n = "nearest", ... } or nil.
+local roundings = { nearest = true, up = true, down = true }
+local function whole_params(t)
+  local spec = t.integer
+  if spec == nil or spec == false then return nil end
+  local label = "kernel '" .. tostring(t.name) .. "': "
+  if type(spec) ~= "table" then
+    native.raise(label .. "integer = { \"n\" } or { n = \"up\" } expected (the sizes kept whole), got " .. type(spec))
+  end
+  local params = t.params or {}
+  local out = {}
+  for key, value in pairs(spec) do
+    local name, how = value, "nearest"
+    if type(key) == "string" then name, how = key, value end
+    if type(name) ~= "string" or type(params[name]) ~= "number" then
+      native.raise(label .. "integer names '" .. tostring(name) .. "', which is not one of its numeric parameters")
+    end
+    if not roundings[how] then
+      native.raise(label .. "integer: '" .. name .. "' is rounded \"nearest\", \"up\" or \"down\", not '" .. tostring(how) .. "'")
+    end
+    out[name] = how
+  end
+  return out
+end
+
 function kernel(t)
   if type(t) ~= "table" then native.raise("kernel{} expects a table, got " .. type(t)) end
-  native.validate_kernel(t)
+  if type(t.params) == "table" and t.params.integer ~= nil then
+    native.raise("'integer' cannot be a parameter name: kernels use it for their integer field")
+  end
+  local fields = t
+  if t.integer ~= nil then  -- checked here, not by validate_kernel
+    fields = copy(t)
+    fields.integer = nil
+  end
+  native.validate_kernel(fields)
   local k = {}
   for key in pairs(reserved) do k[key] = t[key] end
+  k.integer = whole_params(t)
   k.params = deep_copy_numbers(t.params or {})
   for name, value in pairs(k.params) do k[name] = value end
   return setmetatable(k, Kernel)
@@ -204,6 +257,9 @@ isospeed_e = rule("isospeed_e")
 -- custom(function(p, k) return { n = ... } end): the script says how the problem grows.
 function custom(f, options)
   if type(f) ~= "function" then native.raise("custom() expects a function(p, kernel) returning parameter values") end
+  if options ~= nil and type(options) ~= "table" then
+    native.raise("custom(f, options): options is a table such as { vary = \"n\" }, got " .. type(options))
+  end
   local r = copy(options or {})
   r.rule, r.fn = "custom", f
   return r

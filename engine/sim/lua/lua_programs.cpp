@@ -1,6 +1,7 @@
 #include "sim/lua/lua_programs.hpp"
 
 #include <cmath>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,7 @@
 #include "lua/error.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::sim {
 
@@ -35,13 +37,19 @@ void check_self(lua_State* L, const char* method) {
   if (!ok) throw lua::NativeError(fmt::format("call ctx methods with a colon: ctx:{}(...)", method));
 }
 
+// The largest operation count and message a program may ask for: a petabyte message or 1e18
+// operations already take days on any simulated machine; 1e308 is a slip that would only print
+// absurd times.
+constexpr double kMaxOps = 1e18, kMaxBytes = 1e15;
+
 double number_arg(lua_State* L, int index, const char* method, const char* name) {
   if (lua_type(L, index) != LUA_TNUMBER) {
     throw lua::NativeError(fmt::format("ctx:{}: {} must be a number, got {}", method, name, lua::type_name(L, index)));
   }
   const double v = lua_tonumber(L, index);
-  if (!std::isfinite(v) || v < 0) {
-    throw lua::NativeError(fmt::format("ctx:{}: {} must be a finite number >= 0, got {:g}", method, name, v));
+  const double most = std::string_view(name) == "bytes" ? kMaxBytes : kMaxOps;
+  if (!std::isfinite(v) || v < 0 || v > most) {
+    throw lua::NativeError(fmt::format("ctx:{}: {} must be a number from 0 to {:g}, got {:g}", method, name, most, v));
   }
   return v;
 }
@@ -274,9 +282,41 @@ constexpr Method kMethods[] = {
 constexpr std::string_view kLuaMethods = R"(
 local methods = ...
 function methods.waitall(ctx, requests)
+  -- Level 2: a mistake here is the caller's line, not this embedded file's.
+  if type(requests) ~= "table" then
+    error("ctx:waitall: a list of requests from ctx:isend or ctx:irecv expected, got " .. type(requests), 2)
+  end
   for i = 1, #requests do ctx:wait(requests[i]) end
 end
 )";
+
+// The one line an error value of a program makes, as the script-level message handler does it:
+// __tostring honoured, error(nil) and error({}) said in words. Runs in a protected call, since
+// __tostring is user code.
+int error_text(lua_State* L) {
+  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+    lua_pushstring(L, lua_tostring(L, 1));
+  } else if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) {
+    // the message is on top
+  } else if (lua_isnil(L, 1)) {
+    lua_pushliteral(L, "error() was called with nil (give it a message string)");
+  } else {
+    lua_pushfstring(L, "error() was called with a %s value (give it a message string, or a table with __tostring)",
+                    luaL_typename(L, 1));
+  }
+  return 1;
+}
+
+// Length of a leading "file:line: " in a message, 0 when it has none.
+std::size_t position_length(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos || colon == 0) return 0;
+  std::size_t end = colon + 1;
+  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+  if (end == colon + 1 || text.substr(end, 2) != ": ") return 0;
+  if (text.substr(0, colon).find(' ') != std::string_view::npos) return 0;
+  return end + 2;
+}
 
 }  // namespace
 
@@ -345,6 +385,13 @@ std::int64_t LuaPrograms::tag_of(lua_State* co, int index, bool any_allowed) {
     const double v = lua_tonumber(co, index);
     if (any_allowed && v == static_cast<double>(kAnySource)) return kAnyTag;
     if (v == std::floor(v) && std::fabs(v) < static_cast<double>(kStringTagBase)) return static_cast<std::int64_t>(v);
+  }
+  if (lua_type(co, index) == LUA_TNUMBER) {
+    // Tags above 2^62 are where string tags are numbered, so a whole number there is refused by
+    // its range, not called "not a whole number".
+    const double v = lua_tonumber(co, index);
+    throw lua::NativeError(fmt::format("a message tag is a whole number of magnitude below 2^62 (or a string{}), "
+                                       "got {:g}", any_allowed ? ", or ctx.any" : "", v));
   }
   throw lua::NativeError(fmt::format("a message tag is a whole number or a string{}, got {}",
                                      any_allowed ? " (or ctx.any)" : "", lua::type_name(co, index)));
@@ -415,14 +462,30 @@ void LuaPrograms::run(int rank) {
     sim_.finish(rank);
     return;
   }
-  if (lua::State::interrupt_requested.load()) throw Interrupted();
-  std::string message = lua_tostring(co, -1) != nullptr ? lua_tostring(co, -1) : "(error object is not a string)";
+  if (runtime::interrupt_requested()) throw Interrupted();
+  // The failed coroutine keeps its frames, so the user's line is still there to find.
+  const std::string where = lua::user_where(co);
+  std::string message = error_message(co, where);
   luaL_traceback(L_, co, nullptr, 0);
   std::string traceback = lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "";
   lua_pop(L_, 1);
   lua_settop(co, 0);
   if (status == LUA_ERRMEM) message = "not enough memory to run the programs";
   throw ScriptError(fmt::format("{} (in the program of processor {})", message, rank), traceback);
+}
+
+std::string LuaPrograms::error_message(lua_State* co, const std::string& where) {
+  lua_pushcfunction(L_, error_text);
+  lua_xmove(co, L_, 1);  // the error value
+  lua::protected_call(L_, 1, 1);
+  std::string message = lua_tostring(L_, -1);
+  lua_pop(L_, 1);
+  if (where.empty()) return message;
+  // Raised inside scalerun's own Lua (@scalerun/...): the program's line is the one to show.
+  const std::size_t at = position_length(message);
+  if (at == 0) return where + message;
+  if (message.starts_with("scalerun/")) return where + message.substr(at);
+  return message;
 }
 
 std::string LuaPrograms::where(int rank) {

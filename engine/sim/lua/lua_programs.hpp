@@ -41,6 +41,9 @@ class LuaPrograms : public Programs {
   void park(Results results) { parked_ = true; results_[static_cast<std::size_t>(current_)] = results; }
 
  private:
+  // The one-line message of the error value on top of co (popped), with the program's position.
+  std::string error_message(lua_State* co, const std::string& where);
+
   lua_State* L_;
   Simulator& sim_;
   int registry_ref_ = LUA_NOREF;  // { program, kernel, ctx metatable, tag ids, threads }

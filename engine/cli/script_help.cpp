@@ -1,0 +1,58 @@
+#include "cli/script_help.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "lua/error.hpp"
+#include "study/script_runner.hpp"
+
+namespace scalerun::cli {
+
+int print_script_help(const std::string& script) {
+  study::RunRequest request;
+  request.script = script;
+  request.options.script_path = script;
+  request.options.dry_run = true;
+  request.options.quiet = true;
+  request.timeout_seconds = 60;
+  study::RunOutcome outcome;
+  try {
+    outcome = study::run_script(request);
+    // A param() read twice is one parameter.
+    std::vector<study::Session::ParamDoc> unique;
+    for (auto& p : outcome.params) {
+      if (std::none_of(unique.begin(), unique.end(), [&](const auto& u) { return u.name == p.name; })) {
+        unique.push_back(std::move(p));
+      }
+    }
+    outcome.params = std::move(unique);
+  } catch (const ScriptError& e) {
+    std::cerr << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "scalerun: " << e.what() << '\n';
+    return 2;
+  }
+  std::cout << fmt::format("usage: scalerun {} [--set name=value ...] [options] [-- args]\n", script);
+  if (outcome.params.empty()) {
+    std::cout << "\nThe script declares no param(): it has nothing to --set.\n";
+  } else {
+    std::size_t name_width = 4, default_width = 7;
+    for (const auto& p : outcome.params) {
+      name_width = std::max(name_width, p.name.size());
+      default_width = std::max(default_width, p.default_text.size());
+    }
+    std::cout << "\nParameters (--set name=value overrides the default):\n";
+    std::cout << fmt::format("  {:<{}}  {:<{}}  {}\n", "name", name_width, "default", default_width, "description");
+    for (const auto& p : outcome.params) {
+      std::cout << fmt::format("  {:<{}}  {:<{}}  {}\n", p.name, name_width, p.default_text, default_width,
+                               p.description.empty() ? "-" : p.description);
+    }
+  }
+  std::cout << "\nscalerun --help lists scalerun's own options.\n";
+  return 0;
+}
+
+}  // namespace scalerun::cli

@@ -1,0 +1,18 @@
+#pragma once
+// The process groups of the external programs running right now, so that scalerun can end them
+// when it must end at once (a second Ctrl-C, SIGTERM, the watchdog): each program runs in a group
+// of its own and would otherwise outlive scalerun, holding cores the next run measures on.
+
+#include <sys/types.h>
+
+namespace scalerun::measure {
+
+// Between the program's start and its reaping. A full table (more than 64 at once) is ignored:
+// the normal path still kills every group it started.
+void track_group(pid_t group) noexcept;
+void untrack_group(pid_t group) noexcept;
+
+// Sends sig to every tracked group. Async-signal-safe: atomics and kill() only.
+void kill_tracked_groups(int sig) noexcept;
+
+}  // namespace scalerun::measure

@@ -1,0 +1,7 @@
+-- An expect row with fewer values than columns.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/check/expect_row_short\.lua:7: .*expect
+local rlsp = require "kernels.rlsp"
+local ksr1 = require "machines.ksr1"
+experiment { name = "e", kernel = rlsp, machine = ksr1, procs = { 1, 2 }, scale = isospeed { speed = 3e6 } }
+check { name = "c", of = "e", table = "scaled", key = "p", columns = { "n", "T" }, expect = { { 1, 100 } }, rel_tol = 0.1 }  -- <-

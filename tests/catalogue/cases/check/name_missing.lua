@@ -1,0 +1,7 @@
+-- check{} without a name.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/check/name_missing\.lua:7: .*name
+local rlsp = require "kernels.rlsp"
+local ksr1 = require "machines.ksr1"
+experiment { name = "e", kernel = rlsp, machine = ksr1, procs = { 1, 2 }, scale = isospeed { speed = 3e6 } }
+check { of = "e", table = "scaled", key = "p", columns = { "n" }, expect = { { 1, 100 } }, rel_tol = 0.1 }  -- <-

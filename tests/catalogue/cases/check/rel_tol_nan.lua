@@ -1,0 +1,7 @@
+-- A NaN relative tolerance (would pass or fail everything).
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/check/rel_tol_nan\.lua:7: .*rel_tol
+local rlsp = require "kernels.rlsp"
+local ksr1 = require "machines.ksr1"
+experiment { name = "e", kernel = rlsp, machine = ksr1, procs = { 1, 2 }, scale = isospeed { speed = 3e6 } }
+check { name = "c", of = "e", table = "scaled", key = "p", columns = { "n" }, expect = { { 1, 100 } }, rel_tol = 0/0 }  -- <-

@@ -1,0 +1,5 @@
+-- --script-timeout inf.
+-- expect-exit: 2
+-- expect: ^scalerun: .*--script-timeout
+-- cmdline: {script} --script-timeout inf
+experiment { name = "x", kernel = require "kernels.rlsp", machine = require "machines.ksr1", procs = { 1, 2 } }

@@ -1,0 +1,4 @@
+-- memory < 0 cannot be right.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/machine/memory_negative\.lua:4: .*memory
+local m = machine { name = "a", memory = -1 }  -- <-

@@ -1,0 +1,4 @@
+-- peak = 0 cannot be right.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/machine/peak_zero\.lua:4: .*peak
+local m = machine { name = "a", peak = 0 }  -- <-

@@ -1,0 +1,4 @@
+-- speed < 0 cannot be right.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/machine/speed_negative\.lua:4: .*speed
+local m = machine { name = "a", speed = -1 }  -- <-

@@ -1,0 +1,6 @@
+-- digits = 1e308 (an int cast out of range).
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/map/digits_huge\.lua:6: .*digits
+local rlsp = require "kernels.rlsp"
+local ksr1 = require "machines.ksr1"
+map { name = "m", kernel = rlsp, machine = ksr1, rows = { param = "n", values = { 64 } }, cols = { param = "p", values = { 1, 2 } }, digits = 1e308 }  -- <-

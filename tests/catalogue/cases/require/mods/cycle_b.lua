@@ -1,0 +1,2 @@
+-- The other half of the require cycle.
+return require "mods.cycle_a"

@@ -1,0 +1,2 @@
+-- A module that requires itself.
+return require "mods.self"

@@ -1,0 +1,2 @@
+-- A module deep enough that its path exceeds 60 characters.
+error("deep failure")

@@ -1,0 +1,8 @@
+-- A broadcast from root 9 of 4.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/simulate/broadcast_bad_root\.lua:6: .*(root|processor)
+local m = machine { name = "bus", speed = 1e6, procs = 64, network = { kind = "bus", bandwidth = 1e6, overhead = 1e-4 } }
+local k = kernel { name = "prog", params = { n = 8 }, program = function(ctx, k)
+  ctx:broadcast(8, 9)  -- <-
+end }
+experiment { name = "s", machine = m, kernel = k, procs = { 4 }, mode = "simulate" }

@@ -1,0 +1,8 @@
+-- Every processor receives first: a deadlock naming them.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/simulate/deadlock\.lua:6: .*deadlock
+local m = machine { name = "bus", speed = 1e6, procs = 64, network = { kind = "bus", bandwidth = 1e6, overhead = 1e-4 } }
+local k = kernel { name = "prog", params = { n = 8 }, program = function(ctx, k)
+  ctx:recv((ctx.rank + 1) % ctx.size)  -- <-
+end }
+experiment { name = "s", machine = m, kernel = k, procs = { 4 }, mode = "simulate" }

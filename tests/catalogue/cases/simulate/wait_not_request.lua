@@ -1,0 +1,8 @@
+-- ctx:wait on a number.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/simulate/wait_not_request\.lua:6: .*(request|wait)
+local m = machine { name = "bus", speed = 1e6, procs = 64, network = { kind = "bus", bandwidth = 1e6, overhead = 1e-4 } }
+local k = kernel { name = "prog", params = { n = 8 }, program = function(ctx, k)
+  ctx:wait(5)  -- <-
+end }
+experiment { name = "s", machine = m, kernel = k, procs = { 4 }, mode = "simulate" }

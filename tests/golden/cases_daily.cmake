@@ -1,0 +1,56 @@
+# Golden tests of issue 10, area: daily (included from CMakeLists.txt).
+
+# Formulas name log2 and log10 instead of dividing by a constant.
+scalerun_golden(daily_formula_logs EXIT 0
+  MATCH "comm +hop\\*log2\\(p\\)\n" "setup +hop\\*log10\\(n\\)\n"
+  NOMATCH "0\\.693|2\\.302"
+  ARGS tests/golden/scripts/daily_formula.lua)
+
+# Declared whole sizes: rounded nearest, up, down or not at all, each checked against n = p/t and
+# T = n t/p computed in the script (a failed check would exit 1).
+scalerun_golden(daily_integer_sizes EXIT 0
+  MATCH "rounded-nearest.*\n.*6 of 6 values match" "rounded-up.*\n.*6 of 6 values match"
+        "rounded-down.*\n.*6 of 6 values match" "rounded-real.*\n.*6 of 6 values match"
+  ARGS tests/golden/scripts/daily_integer.lua)
+scalerun_golden(daily_integer_unknown EXIT 2
+  MATCH "^tests/golden/errors/daily_integer_unknown.lua:2: kernel 'chunks': integer names 'm', which is not one of its numeric parameters\n$"
+  ARGS tests/golden/errors/daily_integer_unknown.lua)
+scalerun_golden(daily_integer_mode EXIT 2
+  MATCH "^tests/golden/errors/daily_integer_mode.lua:8: kernel 'chunks': integer: 'n' is rounded \"nearest\", \"up\" or \"down\", not 'ceiling'\n$"
+  ARGS tests/golden/errors/daily_integer_mode.lua)
+
+# The p = 1 point of an efficiency rule is not solved, and each table says so instead of
+# treating the kernel's own size as a point of W(p).
+scalerun_golden(daily_isoefficiency_p1 EXIT 0
+  MATCH "\n1 +- +- +1\\.0000\n2 +[0-9.e+]+ +1 +0\\.7000\n"
+        "no W at p = 1: E = 1 there at every size, so the isoefficiency function starts at p = 2, which is W0"
+        "p = 1 keeps the kernel's own n = 10: E = 1 there at every size"
+        "row p = 1 uses the kernel's own n = 10, not a solved size"
+  ARGS tests/golden/scripts/daily_isoefficiency.lua)
+
+# A map's note says "at p = ..." only when p is not an axis; p = ... beside a p axis is refused.
+scalerun_golden(daily_map_note EXIT 0
+  MATCH "over-p\n(.*\n)+  note: time of kernel 'ideal' over p;"
+        "over-n-p\n(.*\n)+  note: time of kernel 'ideal' over p;"
+        "at-p\n(.*\n)+  note: time of kernel 'ideal' at p = 4;"
+  NOMATCH "at p = 1"
+  ARGS tests/golden/scripts/daily_map_note.lua)
+scalerun_golden(daily_map_p_twice EXIT 2
+  MATCH "^tests/golden/errors/daily_map_p_twice.lua:3: field 'p': p is an axis of this map, so p = \\.\\.\\. would be ignored: remove it\n$"
+  ARGS tests/golden/errors/daily_map_p_twice.lua)
+
+# A configured copy replaces program, model and name as well as parameters.
+scalerun_golden(daily_copy_fields EXIT 0
+  MATCH "sim-work-twice-time(.*\n)+.*1 of 1 values match" "total +2\\*W/\\(p\\*1e\\+08\\)\n"
+  ARGS tests/golden/scripts/daily_copy.lua)
+scalerun_golden(daily_copy_params EXIT 2
+  MATCH "^tests/golden/errors/daily_copy_params.lua:3: a configured copy sets parameters by name, e.g. rlsp { n = 512 }, not params = { \\.\\.\\. }\n$"
+  ARGS tests/golden/errors/daily_copy_params.lua)
+
+# A model that uses the machine, in a study that names none: one line at the study's own line.
+scalerun_golden(daily_map_no_machine EXIT 2
+  MATCH "^tests/golden/errors/daily_map_no_machine.lua:5: map 'm' names no machine, but kernel 'rlsp''s model uses one \\(it reads m.levels_spanned; add machine = \\.\\.\\.\\)\n$"
+  ARGS tests/golden/errors/daily_map_no_machine.lua)
+scalerun_golden(daily_fit_no_machine EXIT 2
+  MATCH "^tests/golden/errors/daily_fit_no_machine.lua:4: fit 'tau' names no machine, but kernel 'rlsp''s model uses one \\(it reads m.levels_spanned; add machine = \\.\\.\\.\\)\n$"
+  ARGS tests/golden/errors/daily_fit_no_machine.lua)

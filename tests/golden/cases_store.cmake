@@ -1,0 +1,44 @@
+# Golden tests of issue 10, area: store (included from CMakeLists.txt): the results database,
+# Ctrl-C and run limits of measured sweeps, tuning progress and limits.
+
+# Ctrl-C (SIGINT) after the first stored point of a native sweep, a tuning search and an external
+# command: exit 130, completed points kept, run marked interrupted, no child left. Each script
+# has its own hard limits inside; TIMEOUT is the backstop.
+foreach(case native tune command)
+  add_test(NAME "golden: store_interrupt_${case}"
+    COMMAND ${GOLDEN_DIR}/store_interrupt.sh $<TARGET_FILE:scalerun> ${case}
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties("golden: store_interrupt_${case}" PROPERTIES TIMEOUT 120 RESOURCE_LOCK cores)
+endforeach()
+
+# One run longer than --run-timeout: a native kernel stopped between chunks, an external command's
+# process group killed; one line with the experiment's position, exit 2.
+scalerun_golden(store_run_timeout_native EXIT 2 TIMEOUT 10
+  MATCH "^tests/golden/errors/store_run_timeout.lua:3: kernel 'pi' at p=1 ran past its run_timeout of 1 s \\(raise run_timeout or --run-timeout\\)\n$"
+  ARGS tests/golden/errors/store_run_timeout.lua --run-timeout 1 --db ${CMAKE_CURRENT_BINARY_DIR}/store_run_timeout.db)
+scalerun_golden(store_run_timeout_command EXIT 2 TIMEOUT 10
+  MATCH "^tests/golden/errors/store_run_timeout_command.lua:3: kernel 'sleeper' at p=1 ran past its run_timeout of 1 s \\(raise run_timeout or --run-timeout\\)\n$"
+  ARGS tests/golden/errors/store_run_timeout_command.lua --run-timeout 1 --db ${CMAKE_CURRENT_BINARY_DIR}/store_run_timeout.db)
+
+# A tuning search a user can follow: one progress line per evaluation, and a missed target said
+# as such (the lead's tune_unreachable keeps the rest of that run's pins).
+scalerun_golden(store_tune_progress EXIT 1
+  MATCH "scalerun: tuning unreachable: p=2: n=1000 -> E = 0.5 \\(target 0.8; 2 runs, [0-9.]+ s\\)"
+        "scalerun: tuning unreachable: p=2: n=4000 -> E = 0.5 \\(target 0.8; 4 runs, [0-9.]+ s\\)"
+        "scalerun: target not reached: unreachable: p=2: efficiency"
+  ARGS tests/golden/scripts/tune_unreachable.lua --db ${CMAKE_CURRENT_BINARY_DIR}/store_tune_progress.db)
+scalerun_golden(store_tune_quiet EXIT 1 NOMATCH "tuning unreachable"
+  ARGS tests/golden/scripts/tune_unreachable.lua --quiet --db ${CMAKE_CURRENT_BINARY_DIR}/store_tune_quiet.db)
+
+# An external program has only T: its overhead and latency reports say they need instrumentation
+# (one warning each) instead of printing tables with nothing in them.
+scalerun_golden(store_external_overhead EXIT 0
+  MATCH "scalerun: warning: tests/golden/scripts/external.lua:[0-9]+: report 'overhead' needs the instrumentation of a native kernel"
+  NOMATCH "external: overhead"
+  ARGS tests/golden/scripts/external.lua --set n=1e6 --db ${CMAKE_CURRENT_BINARY_DIR}/store_external.db)
+
+# The database tells the truth: statuses, --resume without empty runs or double measurements,
+# the runs listing's context, show's notes, export-extrap's --run and --format csv.
+add_test(NAME "golden: store_database" COMMAND ${GOLDEN_DIR}/store_database.sh $<TARGET_FILE:scalerun>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties("golden: store_database" PROPERTIES TIMEOUT 300 RESOURCE_LOCK cores)

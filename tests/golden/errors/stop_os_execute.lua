@@ -1,0 +1,2 @@
+print(os.execute("echo hi; exit 3"))
+os.execute("sleep 1017")

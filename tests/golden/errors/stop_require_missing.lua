@@ -1,0 +1,1 @@
+local m = require "machines.no_such_machine"

@@ -1,0 +1,1 @@
+return { a = require "stop_cycle_a" }
