@@ -66,7 +66,8 @@ const char* const kFooter =
     "  scalerun export-extrap EXPERIMENT KERNEL [...]     Extra-P input from stored points\n"
     "  (each takes --help)\n"
     "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
-    "Exit codes: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted.\n"
+    "Exit codes: 0 ok, 1 a check failed or a tuned target was not reached, 2 a usage or script\n"
+    "error (a time-out too), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).\n"
     "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
     "colour off; the progress line shows only on a terminal.\n";
 
@@ -159,9 +160,14 @@ int main(int argc, char** argv) {
     report::write_all(std::cout, format, context, outcome.sections);
     std::cout.flush();
     if (!out_dir.empty()) report::write_out_dir(out_dir, context, outcome.sections);
-    if (outcome.checks_failed > 0) {
+    if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
       if (!request.options.quiet) {
-        std::cerr << fmt::format("scalerun: {} of {} checks failed\n", outcome.checks_failed, outcome.checks_run);
+        if (outcome.checks_failed > 0) {
+          std::cerr << fmt::format("scalerun: {} of {} checks failed\n", outcome.checks_failed, outcome.checks_run);
+        }
+        if (outcome.targets_missed > 0) {
+          std::cerr << fmt::format("scalerun: target not reached at {} tuned point(s)\n", outcome.targets_missed);
+        }
       }
       return kExitCheckFailed;
     }

@@ -24,6 +24,10 @@ std::atomic<int> g_signal{0};  // the first of SIGINT/SIGTERM received
 // Time the run gets to stop by itself (store its points, mark its run) before the watchdog ends
 // it; the bar is the budget + 2 s for a hang.
 constexpr auto kGrace = std::chrono::milliseconds(800);
+// Once a poll point has thrown Stopped the run is unwinding towards its own exit (killing a child,
+// marking the database): a loaded host may need longer than kGrace for that, and the run's own
+// line is better than the watchdog's.
+constexpr auto kUnwindGrace = std::chrono::milliseconds(3000);
 constexpr auto kTick = std::chrono::milliseconds(50);
 
 void write_line(const char* text) noexcept {
@@ -85,7 +89,7 @@ struct Watchdog::Impl {
         seen = Clock::now();
         continue;
       }
-      if (Clock::now() - seen < kGrace) continue;
+      if (Clock::now() - seen < (runtime::stop_seen() ? kUnwindGrace : kGrace)) continue;
       end_run(cause);
     }
   }

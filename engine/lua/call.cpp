@@ -42,6 +42,30 @@ std::size_t embedded_position_length(std::string_view text) {
   return end + 2;
 }
 
+// Lua shortens a chunk name to LUA_IDSIZE (60) characters, "…/tail", in every position it
+// writes; a user must be able to open the file, so positions carry the whole path.
+const char* full_source(const lua_Debug& ar) {
+  return ar.source != nullptr && ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+}
+
+// A message that starts with a shortened "...tail:12: " gets the whole path of the frame whose
+// short name it is; `out` receives the repaired message (empty when nothing was shortened).
+void restore_long_source(lua_State* L, const char* msg, char* out, std::size_t size) {
+  out[0] = '\0';
+  if (std::strncmp(msg, "...", 3) != 0) return;
+  const char* colon = std::strchr(msg, ':');
+  if (colon == nullptr) return;
+  const std::size_t length = static_cast<std::size_t>(colon - msg);
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
+    if (lua_getinfo(L, "S", &ar) == 0) continue;
+    if (std::strlen(ar.short_src) == length && std::strncmp(ar.short_src, msg, length) == 0) {
+      std::snprintf(out, size, "%s%s", full_source(ar), colon);
+      return;
+    }
+  }
+}
+
 // Message handler: any error value becomes one message with the user's position in front,
 // followed by the traceback after a marker we split on later. Runs on top of the failing stack,
 // so user_where() still sees the line that raised.
@@ -66,6 +90,9 @@ int message_handler(lua_State* L) {
     msg = lua_pushfstring(L, "error() was called with a %s value (give it a message string, or a table with __tostring)",
                           luaL_typename(L, 1));
   }
+  char restored[1024];
+  restore_long_source(L, msg, restored, sizeof restored);
+  if (restored[0] != '\0') msg = lua_pushstring(L, restored);
   if (where[0] != '\0') {
     if (!has_position(msg)) {
       msg = lua_pushfstring(L, "%s%s", where, msg);
@@ -137,13 +164,25 @@ std::string user_source(const std::string& path) {
   return prefix + source;
 }
 
+namespace {
+
+// A syntax error in a file with a long path starts "...tail:3:"; the message names the whole path.
+std::string with_full_path(std::string text, const std::string& path) {
+  if (!text.starts_with("...")) return text;
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos || !path.ends_with(std::string_view(text).substr(3, colon - 3))) return text;
+  return path + text.substr(colon);
+}
+
+}  // namespace
+
 void load_file(lua_State* L, const std::string& path) {
   const std::string source = user_source(path);
   const int status = luaL_loadbufferx(L, source.data(), source.size(), ("@" + path).c_str(), "t");
   if (status != LUA_OK) {
     std::string text = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "cannot load";
     lua_pop(L, 1);
-    throw ScriptError(text);  // syntax errors already carry "path:line:"
+    throw ScriptError(with_full_path(std::move(text), path));  // syntax errors carry "path:line:"
   }
 }
 
@@ -162,7 +201,7 @@ int search_lua_module(lua_State* L) {
   const std::string path = lua_tostring(L, -2);
   const std::string source = user_source(path);
   if (luaL_loadbufferx(L, source.data(), source.size(), ("@" + path).c_str(), "t") != LUA_OK) {
-    throw ScriptError(lua_tostring(L, -1));  // the trampoline raises it once strings are freed
+    throw ScriptError(with_full_path(lua_tostring(L, -1), path));  // raised once strings are freed
   }
   lua_pushstring(L, path.c_str());
   return 2;
@@ -194,7 +233,7 @@ std::string user_where(lua_State* L) {
     if (ar.currentline <= 0) continue;  // C function or no line information
     const std::string_view source = ar.source != nullptr ? ar.source : "";
     if (source.starts_with("@scalerun/")) continue;
-    return fmt::format("{}:{}: ", ar.short_src, ar.currentline);
+    return fmt::format("{}:{}: ", full_source(ar), ar.currentline);
   }
   return {};
 }
@@ -203,7 +242,7 @@ std::string function_where(lua_State* L, int index) {
   lua_Debug ar;
   lua_pushvalue(L, index);
   if (lua_getinfo(L, ">S", &ar) == 0 || ar.linedefined <= 0) return "?";
-  return fmt::format("{}:{}", ar.short_src, ar.linedefined);
+  return fmt::format("{}:{}", full_source(ar), ar.linedefined);
 }
 
 const char* type_name(lua_State* L, int index) {

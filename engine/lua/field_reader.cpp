@@ -46,18 +46,7 @@ void FieldReader::type_error(const char* name, const char* expected) const {
   fail(name, fmt::format("{} expected, got {}", expected, got));
 }
 
-std::optional<double> FieldReader::optional_number(const char* name) const {
-  const int type = get(name);
-  if (type == LUA_TNIL) {
-    lua_pop(L_, 1);
-    return std::nullopt;
-  }
-  if (type != LUA_TNUMBER) type_error(name, "number");
-  const double v = lua_tonumber(L_, -1);
-  lua_pop(L_, 1);
-  if (!std::isfinite(v)) fail(name, fmt::format("finite number expected, got {}", shown(v)));
-  return v;
-}
+std::optional<double> FieldReader::optional_number(const char* name) const { return optional_number(name, Range{}); }
 
 double FieldReader::number(const char* name) const {
   if (auto v = optional_number(name)) return *v;
@@ -153,7 +142,7 @@ std::string Range::describe() const {
   if (low && high) return fmt::format("{} from {:g} to {:g}", kind, lo, hi);
   if (low) return fmt::format("{} {} {:g}", kind, above_lo ? ">" : ">=", lo);
   if (high) return fmt::format("{} <= {:g}", kind, hi);
-  return kind;
+  return whole ? "a finite whole number" : "a finite number";
 }
 
 

@@ -120,7 +120,8 @@ void State::hook(lua_State* L, lua_Debug*) {
   lua_Debug here;
   char where[512] = "";
   if (lua_getstack(L, 0, &here) != 0 && lua_getinfo(L, "Sl", &here) != 0 && here.currentline > 0) {
-    std::snprintf(where, sizeof where, "%s:%d: ", here.short_src, here.currentline);
+    std::snprintf(where, sizeof where, "%s:%d: ", here.source[0] == '@' ? here.source + 1 : here.short_src,
+                  here.currentline);
   }
   if (cause == runtime::StopCause::interrupt) {
     lua_pushfstring(L, "%sinterrupted", where);

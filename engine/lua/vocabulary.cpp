@@ -81,6 +81,11 @@ int param(lua_State* L) {
   if (lua_type(L, 1) != LUA_TSTRING) throw NativeError("param(name, default): the name must be a string");
   const std::string name = lua_tostring(L, 1);
   if (lua_isnoneornil(L, 2)) throw NativeError(fmt::format("param('{}', default): give a default value", name));
+  if (const int type = lua_type(L, 2); type != LUA_TNUMBER && type != LUA_TSTRING && type != LUA_TBOOLEAN) {
+    // --set can only give a number, a string or a boolean, so the default must be one of them.
+    throw NativeError(fmt::format("param('{}', default): the default must be a number, a string or a boolean, "
+                                  "not a {}", name, luaL_typename(L, 2)));
+  }
   session.declared_params.push_back(name);
   {
     // For `scalerun script.lua --help`. A copy is converted, so the default keeps its type.

@@ -196,7 +196,13 @@ RuleOutcome apply_custom(lua_State* L, KernelModel& model, const ScalingRule& ru
       throw ScriptError(fmt::format("{}custom rule returned '{}' at p={:g}, which is not a numeric parameter of "
                                     "kernel '{}'", rule.where, name, ctx.p, model.kernel_name()));
     }
-    slots[static_cast<std::size_t>(slot)] = lua_tonumber(L, -1);
+    const double value = lua_tonumber(L, -1);
+    if (!std::isfinite(value)) {
+      lua_settop(L, top);
+      throw ScriptError(fmt::format("{}custom rule returned {} = {} at p={:g}: a finite number expected", rule.where,
+                                    name, std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf", ctx.p));
+    }
+    slots[static_cast<std::size_t>(slot)] = value;
     lua_pop(L, 1);
   }
   lua_settop(L, top);

@@ -16,6 +16,7 @@ std::atomic<int> g_cause{0};
 std::atomic<std::int64_t> g_deadline_ns{0};  // steady-clock nanoseconds; 0: none
 std::atomic<double> g_budget{0.0};
 std::atomic<std::int64_t> g_run_limit_ns{0};  // steady-clock nanoseconds; 0: none
+std::atomic<bool> g_seen{false};               // a poll point threw Stopped for the interrupt or deadline
 
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -83,8 +84,13 @@ const char* Stopped::what() const noexcept {
 }
 
 void throw_if_stopped() {
-  if (const StopCause cause = stop_cause(); cause != StopCause::none) throw Stopped(cause);
+  const StopCause cause = stop_cause();
+  if (cause == StopCause::none) return;
+  if (cause != StopCause::run_limit) g_seen.store(true);
+  throw Stopped(cause);
 }
+
+bool stop_seen() noexcept { return g_seen.load(std::memory_order_relaxed); }
 
 namespace {
 std::mutex g_hooks_mutex;
@@ -123,6 +129,7 @@ void reset_stop_for_tests() noexcept {
   g_deadline_ns.store(0);
   g_budget.store(0.0);
   g_run_limit_ns.store(0);
+  g_seen.store(false);
 }
 
 }  // namespace scalerun::runtime

@@ -53,8 +53,10 @@ class Stopped : public std::exception {
   StopCause cause_;
 };
 
-// Throws Stopped when the run must end.
+// Throws Stopped when the run must end, and notes that the stop was seen by code that unwinds
+// towards the exit (the watchdog then allows it a longer grace on a loaded host).
 void throw_if_stopped();
+bool stop_seen() noexcept;
 
 // Last words before the watchdog ends a run that did not stop by itself (a hang no poll
 // reaches): e.g. marking the database's run. Called on the watchdog's thread while the run's own

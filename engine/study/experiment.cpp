@@ -87,7 +87,8 @@ void check_evaluation(const model::KernelModel& model, const std::vector<double>
 ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   ExperimentSpec spec;
   r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
-                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "max_repeats", "speed_factor"});
+                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "max_repeats", "speed_factor",
+                    "max_run_time", "max_point_time"});
   spec.name = r.string("name");
   spec.title = r.string_or("title", "");
   spec.where = r.where();

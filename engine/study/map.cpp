@@ -66,7 +66,8 @@ int map_native(lua_State* L) {
   const std::string name = r.string("name");
   const std::string title = r.string_or("title", name);
   const double p_fixed = r.number_or("p", 1);
-  const int digits = static_cast<int>(r.number_or("digits", -1));
+  // Digits after the point; absent: the cell's own %g form. 17 digits are all a double has.
+  const int digits = r.has("digits") ? static_cast<int>(r.number_or("digits", 0, lua::Range{0, 17, true})) : -1;
   r.push("kernel", LUA_TTABLE, true);
   const int kernel = lua_gettop(L);
   require_kernel(L, kernel, r, "kernel");

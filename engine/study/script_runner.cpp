@@ -90,7 +90,8 @@ RunOutcome run_script(const RunRequest& request) {
   if (session.sections.empty()) {
     session.warn(fmt::format("{} defined no experiment, map or fit: nothing to report", request.script));
   }
-  return {std::move(session.sections), session.checks_run, session.checks_failed, std::move(session.param_docs)};
+  return {std::move(session.sections), session.checks_run, session.checks_failed, session.targets_missed,
+          std::move(session.param_docs)};
 }
 
 }  // namespace scalerun::study

@@ -21,6 +21,7 @@ struct RunOutcome {
   std::vector<report::Section> sections;
   int checks_run = 0;
   int checks_failed = 0;
+  int targets_missed = 0;
   std::vector<Session::ParamDoc> params;  // the script's param()s, in the order called
 };
 

@@ -39,6 +39,7 @@ struct Session {
   std::vector<std::string> used_sets;        // --set names some param() consumed
   int checks_failed = 0;
   int checks_run = 0;
+  int targets_missed = 0;  // tuned points whose target was not reached (exit 1, not a failed check)
   std::optional<store::Database> database;  // opened by the first measured experiment
 
   store::Database& db();

@@ -110,7 +110,10 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
 void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
   r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer",
                     "run_timeout"});
-  r.string_or("timer", "wall");
+  // timer names a JSON figure the external command prints; a native kernel times itself.
+  if (r.string_or("timer", "wall") != "wall" && !r.has("command")) {
+    r.fail("timer", "names a figure an external command prints as JSON; give command = \"...\" or drop timer");
+  }
   // One measured run's limit in seconds (overrides --run-timeout); a year is beyond any run.
   r.optional_number("run_timeout", lua::Range{0, 3.2e7, false, true});
   r.string("name");

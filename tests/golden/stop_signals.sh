@@ -5,7 +5,11 @@
 set -uo pipefail
 bin=$1
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"; pkill -f "sleep 101[37]" 2>/dev/null' EXIT
+# Own copies of the sleeping scripts, with sleep lengths no other test uses: the golden tests of
+# the same scripts may run beside this one, and neither may see or end the other's programs.
+trap 'rm -rf "$dir"; pkill -f "sleep 102[37]" 2>/dev/null' EXIT
+sed 's/sleep 1013/sleep 1023/' tests/golden/errors/stop_external_sleep.lua > "$dir/external_sleep.lua"
+sed 's/sleep 1017/sleep 1027/' tests/golden/errors/stop_os_execute.lua > "$dir/os_execute.lua"
 fail() { echo "FAIL: $*"; exit 1; }
 
 # run SIGNALS DELAY SCRIPT [args]: starts the script, sends each signal in SIGNALS after DELAY
@@ -38,17 +42,17 @@ run INT 0.5 tests/golden/errors/stop_xpcall_handler.lua
 [ "$took" -lt 3000 ] || fail "hang in a message handler + SIGINT: took $took ms"
 echo "hang no hook reaches: SIGINT -> 130 in $took ms (watchdog)"
 
-run TERM 0.8 tests/golden/errors/stop_external_sleep.lua
+run TERM 0.8 "$dir/external_sleep.lua"
 [ "$rc" -eq 143 ] || fail "external sleep + SIGTERM: exit $rc, expected 143 ($(cat "$dir/err"))"
 sleep 0.2
-pgrep -f "sleep 1013" > /dev/null && fail "external sleep + SIGTERM: the program outlived scalerun"
+pgrep -f "sleep 1023" > /dev/null && fail "external sleep + SIGTERM: the program outlived scalerun"
 echo "external program: SIGTERM -> 143 in $took ms, its process group ended"
 
-run INT 0.5 tests/golden/errors/stop_os_execute.lua
+run INT 0.5 "$dir/os_execute.lua"
 [ "$rc" -eq 130 ] || fail "os.execute + SIGINT: exit $rc, expected 130 ($(cat "$dir/err"))"
 [ "$took" -lt 2000 ] || fail "os.execute + SIGINT: took $took ms"
 sleep 0.2
-pgrep -f "sleep 1017" > /dev/null && fail "os.execute + SIGINT: the program outlived scalerun"
+pgrep -f "sleep 1027" > /dev/null && fail "os.execute + SIGINT: the program outlived scalerun"
 echo "os.execute: SIGINT -> 130 in $took ms, its program ended"
 
 run "INT INT" 0.5 tests/golden/errors/stop_xpcall_handler.lua

@@ -133,7 +133,7 @@ TEST_CASE("FieldReader checks numbers against a range and names the range") {
                     "x.lua:3: field 'px': a whole number from 1 to 1e+09 expected, got -1");
   CHECK_THROWS_WITH(r.number("big", counts), Catch::Contains("got 2^63"));
   CHECK_THROWS_WITH(r.number("half", counts), Catch::Contains("got 2.5"));
-  CHECK_THROWS_WITH(r.number("huge", lua::Range{}), Catch::Contains("a number expected, got inf"));
+  CHECK_THROWS_WITH(r.number("huge", lua::Range{}), Catch::Contains("a finite number expected, got inf"));
   CHECK(r.number("ok", counts) == 8);
   CHECK(r.number_or("absent", 1024, counts) == 1024);  // a default is not checked: the code chose it
   CHECK_THROWS_WITH(r.number_list("list", counts), Catch::Contains("field 'list': item 3: a whole number from 1"));
