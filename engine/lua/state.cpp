@@ -94,7 +94,9 @@ void State::set_package_path(const std::vector<std::string>& roots) {
 void State::set_time_budget(double seconds) {
   runtime::set_deadline_after(seconds);
   owns_deadline_ = true;
-  lua_sethook(L_, hook, LUA_MASKCOUNT, kHookInstructions);
+  // The first hook comes at the first instruction, so a position is known even when the script
+  // goes straight into a C call or finalizer that never returns (the watchdog's line names it).
+  lua_sethook(L_, hook, LUA_MASKCOUNT, 1);
 }
 
 void State::check_budget() const {
@@ -111,6 +113,7 @@ void State::hook(lua_State* L, lua_Debug*) {
   // A run limit belongs to the native run it guards, which ends itself; Lua code goes on.
   if (cause == runtime::StopCause::none || cause == runtime::StopCause::run_limit) {
     note_position(L);
+    if (lua_gethookcount(L) != kHookInstructions) lua_sethook(L, hook, LUA_MASKCOUNT, kHookInstructions);
     return;
   }
   // From now on raise at every instruction: a script that catches the error with pcall and loops

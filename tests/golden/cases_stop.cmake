@@ -6,7 +6,7 @@
 # ends with one line and exit 2 within the budget + 2 s (TIMEOUT is that hard limit).
 foreach(case xpcall_handler gc_finalizer pattern)
   scalerun_golden(stop_${case} EXIT 2 TIMEOUT 3
-    MATCH "^tests/golden/errors/stop_${case}.lua(:[0-9]+)?: script timed out after 1 s, in a C call, error handler or __gc finalizer [^\n]*\\(raise --script-timeout\\)\n$"
+    MATCH "^tests/golden/errors/stop_${case}.lua:[0-9]+: script timed out after 1 s, in a C call, error handler or __gc finalizer [^\n]*\\(raise --script-timeout\\)\n$"
     ARGS tests/golden/errors/stop_${case}.lua --script-timeout 1)
 endforeach()
 scalerun_golden(stop_pcall_loop EXIT 2 TIMEOUT 3
