@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/overhead_fit.hpp"
+#include "fit/overhead_functions.hpp"
 
 namespace scalerun::sim {
 
@@ -172,11 +172,11 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
       seps.push_back(&pt.separation);
     }
   }
-  std::vector<OverheadFit> fits;
+  std::vector<fit::OverheadFit> fits;
   for (const Series& series : kSeries) {
     std::vector<double> y;
     for (const Separation* x : seps) y.push_back(x->*series.field);
-    OverheadFit fit = fit_overhead(ps, y);
+    fit::OverheadFit fit = fit::fit_overhead(ps, y);
     t.add_row({std::string(series.name), fit.formula(), 100 * fit.relative_rms, static_cast<double>(fit.points)});
     fits.push_back(std::move(fit));
   }
@@ -184,7 +184,7 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
       "least squares over the points with p > 1 on the fewest terms of {{1/p, 1, log2 p, p, p log2 p, p^2}} that fit "
       "within {:g} %, at most {} term{} from {} point{} (one point more than terms); terms that grow with p never "
       "negative and no function below zero from p = 1 to 2^20; rms% = each fit's own error; wait = W_real",
-      100 * kFitGoal, max_fit_terms(ps.size()), max_fit_terms(ps.size()) == 1 ? "" : "s", ps.size(),
+      100 * fit::kFitGoal, fit::max_fit_terms(ps.size()), fit::max_fit_terms(ps.size()) == 1 ? "" : "s", ps.size(),
       ps.size() == 1 ? "" : "s"));
   std::vector<std::string> rough;
   for (std::size_t i = 0; i < fits.size(); ++i) {
@@ -192,7 +192,7 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
   }
   if (!rough.empty()) {
     t.notes.push_back(fmt::format("not within {:g} %: {}; no admissible function of so few terms follows those points, "
-                                  "so read them as trends", 100 * kFitGoal, fmt::join(rough, ", ")));
+                                  "so read them as trends", 100 * fit::kFitGoal, fmt::join(rough, ", ")));
   }
   if (ps.size() < 3) t.notes.push_back("fewer than three processor counts above 1: the fits are rough");
 
@@ -201,14 +201,14 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
   c.title = heading(s, "where one overhead overtakes another (fitted functions, p = 2 .. 2^20)");
   c.add_column("overhead").add_column("overtakes").add_column("at_p", "{:g}").add_column("measured");
   c.add_column("crossing", "{:.4g}");
-  auto fit_of = [&](const char* name) -> const OverheadFit& {
+  auto fit_of = [&](const char* name) -> const fit::OverheadFit& {
     for (std::size_t i = 0; i < std::size(kSeries); ++i) {
       if (std::string_view(kSeries[i].name) == name) return fits[i];
     }
     return fits.front();
   };
   const double largest = ps.empty() ? 1 : *std::max_element(ps.begin(), ps.end());
-  auto add = [&](const std::string& a, const std::string& b, const std::optional<Crossover>& at) {
+  auto add = [&](const std::string& a, const std::string& b, const std::optional<fit::Crossover>& at) {
     if (!at) {
       c.add_row({a, b, std::string("none"), std::string("not up to 2^20"), std::monostate{}});
     } else if (at->above_from_start) {
@@ -218,10 +218,10 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
                  std::string(at->processors <= largest ? "within the simulated range" : "extrapolated"), at->at});
     }
   };
-  add("contention", "latency", crossover(fit_of("contention"), fit_of("latency")));
-  OverheadFit interaction = fit_of("latency");
+  add("contention", "latency", fit::crossover(fit_of("contention"), fit_of("latency")));
+  fit::OverheadFit interaction = fit_of("latency");
   for (const auto& term : fit_of("contention").terms) interaction.terms.push_back(term);
-  add("latency + contention", "computation", crossover(interaction, fit_of("computation")));
+  add("latency + contention", "computation", fit::crossover(interaction, fit_of("computation")));
   c.notes.push_back("from the fitted functions of the overhead_functions table, not from the simulated points: "
                     "crossing = where they cross, found by bisection between the two powers of two that bracket "
                     "it; at_p = the first whole processor count past it");

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "fit/growth_order.hpp"
 #include "study/metrics.hpp"
 
 namespace scalerun::study {
@@ -252,7 +253,7 @@ Table isoefficiency_table(const ExperimentData& d) {
       ws.push_back(pt.at_p.work);
     }
   }
-  const double k = metrics::growth_order(ps, ws);
+  const double k = fit::growth_order(ps, ws);
   if (std::isfinite(k)) {
     t.notes.push_back(fmt::format("W(p) grows as p^{:.3f} (least squares on log W against log p, p > 1)", k));
   }

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <optional>
 
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
 #include "expr/program.hpp"
+#include "fit/least_squares.hpp"
 #include "lua/call.hpp"
 #include "lua/error.hpp"
 #include "lua/native.hpp"
@@ -103,16 +105,200 @@ NumericCsv read_data(lua_State* L, const lua::FieldReader& r, const std::string&
   return csv;
 }
 
+// The data's rows as observations of the model: every column a parameter of the kernel (or p,
+// or the time column) sets that parameter's slot for its row; the other slots keep the kernel's.
+struct Columns {
+  int time = -1, p = -1;
+};
+
+std::vector<Observation> observations_of(const NumericCsv& data, const Columns& col, const model::KernelModel& m,
+                                         const lua::FieldReader& r, const std::string& time_column) {
+  std::vector<Observation> obs;
+  const std::vector<double> base = m.params().values();
+  const bool stored = r.has("stored");
+  for (std::size_t i = 0; i < data.rows.size(); ++i) {
+    const auto& row = data.rows[i];
+    Observation o{base, row[static_cast<std::size_t>(col.p)], row[static_cast<std::size_t>(col.time)]};
+    for (std::size_t c = 0; c < data.columns.size(); ++c) {
+      if (static_cast<int>(c) == col.time || static_cast<int>(c) == col.p) continue;
+      const int slot = m.params().find(data.columns[c]);
+      if (slot < 0 && stored) continue;  // a native-only setting the model does not use
+      if (slot < 0) {
+        r.fail("data", fmt::format("column '{}' is not a parameter of kernel '{}' (nor p or {})", data.columns[c],
+                                   m.kernel_name(), time_column));
+      }
+      if (std::isfinite(row[c])) o.slots[static_cast<std::size_t>(slot)] = row[c];
+    }
+    if (!std::isfinite(o.time) || !std::isfinite(o.p)) r.fail("data", fmt::format("row {} lacks p or {}", i + 1, time_column));
+    obs.push_back(std::move(o));
+  }
+  return obs;
+}
+
+// The model's time against the observations as a least-squares problem in the fitted slots. The
+// Jacobian is symbolic when the model is traced (and then the problem is linear when no
+// derivative depends on a fitted parameter); forward differences otherwise.
+class ModelProblem {
+ public:
+  ModelProblem(model::KernelModel& m, const std::vector<Observation>& obs, const std::vector<std::size_t>& fitted)
+      : m_(m), obs_(obs), fitted_(fitted) {
+    if (!m.traced()) return;
+    expr::Graph& g = m.graph();
+    std::vector<expr::NodeId> roots;
+    for (std::size_t slot : fitted) roots.push_back(g.derivative(m.time_node(), static_cast<std::uint32_t>(slot)));
+    linear_ = true;
+    for (expr::NodeId d : roots) {
+      for (std::size_t slot : fitted) linear_ = linear_ && !g.depends_on(d, static_cast<std::uint32_t>(slot));
+    }
+    jacobian_.emplace(g, roots);
+  }
+
+  fit::Problem problem() {
+    fit::Problem p;
+    p.observations = static_cast<Eigen::Index>(obs_.size());
+    p.linear = linear_;
+    p.residuals = [this](const Eigen::VectorXd& th, Eigen::VectorXd& res) { residuals(th, res); };
+    p.jacobian = [this](const Eigen::VectorXd& th, Eigen::MatrixXd& J) { jacobian(th, J); };
+    return p;
+  }
+
+ private:
+  std::vector<double> slots_at(const Eigen::VectorXd& th, std::size_t i) const {
+    std::vector<double> slots = obs_[i].slots;
+    for (std::size_t j = 0; j < fitted_.size(); ++j) slots[fitted_[j]] = th[static_cast<Eigen::Index>(j)];
+    return slots;
+  }
+  double time_at(const std::vector<double>& slots, double p) const {
+    model::Evaluation e;
+    m_.evaluate(slots, p, e);
+    return e.time;
+  }
+  void residuals(const Eigen::VectorXd& th, Eigen::VectorXd& res) const {
+    res.resize(static_cast<Eigen::Index>(obs_.size()));
+    for (std::size_t i = 0; i < obs_.size(); ++i) {
+      res[static_cast<Eigen::Index>(i)] = time_at(slots_at(th, i), obs_[i].p) - obs_[i].time;
+    }
+  }
+  void jacobian(const Eigen::VectorXd& th, Eigen::MatrixXd& J) const {
+    const std::size_t k = fitted_.size();
+    J.resize(static_cast<Eigen::Index>(obs_.size()), static_cast<Eigen::Index>(k));
+    std::vector<double> vars, out(k);
+    for (std::size_t i = 0; i < obs_.size(); ++i) {
+      const auto row = static_cast<Eigen::Index>(i);
+      const std::vector<double> slots = slots_at(th, i);
+      if (jacobian_) {
+        vars.assign(slots.begin(), slots.end());
+        vars.resize(m_.graph().variables().size(), 0.0);
+        vars[m_.p_variable()] = obs_[i].p;
+        jacobian_->eval(vars, out);
+        for (std::size_t j = 0; j < k; ++j) J(row, static_cast<Eigen::Index>(j)) = out[j];
+        continue;
+      }
+      const double t = time_at(slots, obs_[i].p);
+      for (std::size_t j = 0; j < k; ++j) {
+        const double h = 1e-6 * std::max(std::abs(slots[fitted_[j]]), 1e-12);
+        std::vector<double> bumped = slots;
+        bumped[fitted_[j]] += h;
+        J(row, static_cast<Eigen::Index>(j)) = (time_at(bumped, obs_[i].p) - t) / h;
+      }
+    }
+  }
+
+  model::KernelModel& m_;
+  const std::vector<Observation>& obs_;
+  const std::vector<std::size_t>& fitted_;
+  std::optional<expr::Program> jacobian_;
+  bool linear_ = false;
+};
+
+struct FitOutcome {
+  std::string name, time_column;
+  std::vector<std::string> fitted_names;
+  std::vector<std::size_t> fitted;
+  std::vector<double> base;
+  fit::Solution solution;
+};
+
+report::Table parameters_table(const FitOutcome& f, const std::string& kernel_name) {
+  report::Table values;
+  values.name = "fit";
+  values.title = fmt::format("{}: fitted parameters of {}", f.name, kernel_name);
+  values.add_column("param").add_column("start", "{:.6g}").add_column("fitted", "{:.6g}");
+  for (std::size_t j = 0; j < f.fitted.size(); ++j) {
+    values.add_row({f.fitted_names[j], f.base[f.fitted[j]], f.solution.theta[static_cast<Eigen::Index>(j)]});
+  }
+  values.notes.push_back(f.solution.linear ? "the model is linear in these parameters: " + f.solution.method
+                                           : f.solution.method);
+  values.notes.push_back(fmt::format("rms residual {:.6g} s over {} observations", f.solution.rms(),
+                                     f.solution.residuals.size()));
+  return values;
+}
+
+report::Table residuals_table(const FitOutcome& f, const NumericCsv& data, const std::vector<Observation>& obs) {
+  report::Table table;
+  table.name = "residuals";
+  table.title = fmt::format("{}: observations and the fitted model", f.name);
+  table.add_column("p", "{:g}");
+  for (const auto& c : data.columns) {
+    if (c != "p" && c != f.time_column) table.add_column(c, "{:.6g}");
+  }
+  table.add_column("measured", "{:.6g}").add_column("model", "{:.6g}").add_column("residual", "{:.3g}");
+  table.add_column("rel%", "{:.3f}");
+  for (std::size_t i = 0; i < obs.size(); ++i) {
+    std::vector<report::Cell> row{obs[i].p};
+    for (std::size_t c = 0; c < data.columns.size(); ++c) {
+      if (data.columns[c] != "p" && data.columns[c] != f.time_column) row.emplace_back(data.rows[i][c]);
+    }
+    const double ri = f.solution.residuals[static_cast<Eigen::Index>(i)];
+    row.emplace_back(obs[i].time);
+    row.emplace_back(obs[i].time + ri);
+    row.emplace_back(ri);
+    row.emplace_back(100.0 * ri / obs[i].time);
+    table.add_row(std::move(row));
+  }
+  return table;
+}
+
+// The slots named by params = { ... }, each a numeric parameter of the kernel.
+std::vector<std::size_t> fitted_slots(const model::KernelModel& m, const lua::FieldReader& r,
+                                      const std::vector<std::string>& names) {
+  if (names.empty()) r.fail("params", "name the parameters to fit, e.g. params = { 'tau', 'beta[1]' }");
+  std::vector<std::size_t> fitted;
+  for (const auto& n : names) {
+    const int slot = m.params().find(n);
+    if (slot < 0) {
+      r.fail("params", fmt::format("kernel '{}' has no numeric parameter '{}' (it has: {})", m.kernel_name(), n,
+                                   fmt::join(m.params().names(), ", ")));
+    }
+    fitted.push_back(static_cast<std::size_t>(slot));
+  }
+  return fitted;
+}
+
+Columns columns_of(const NumericCsv& data, const lua::FieldReader& r, const std::string& time_column) {
+  auto column = [&](const std::string& c) -> int {
+    auto it = std::find(data.columns.begin(), data.columns.end(), c);
+    return it == data.columns.end() ? -1 : static_cast<int>(it - data.columns.begin());
+  };
+  const Columns col{column(time_column), column("p")};
+  if (col.time < 0) r.fail("time", fmt::format("the data has no column '{}' with measured seconds", time_column));
+  if (col.p < 0) r.fail("data", "the data has no column 'p' (processor count)");
+  return col;
+}
+
 }  // namespace
 
+// fit{}: the facade reads the table and the data; engine/fit solves; the kernel comes back
+// configured with the fitted values.
 int fit_native(lua_State* L) {
   Session& session = session_of(L);
   if (lua_type(L, 1) != LUA_TTABLE) throw lua::NativeError("fit{} expects a table");
   const std::string where = lua::user_where(L);
   lua::FieldReader r(L, 1, where);
   r.reject_unknown({"name", "kernel", "machine", "params", "data", "csv", "stored", "time", "doc"});
-  const std::string name = r.string("name");
-  const std::string time_column = r.string_or("time", "time");
+  FitOutcome f;
+  f.name = r.string("name");
+  f.time_column = r.string_or("time", "time");
   r.push("kernel", LUA_TTABLE, true);
   const int kernel = lua_gettop(L);
   require_kernel(L, kernel, r, "kernel");
@@ -121,20 +307,11 @@ int fit_native(lua_State* L) {
     machine = lua_gettop(L);
     require_machine(L, machine, r, "machine");
   }
-  model::KernelModel m(L, kernel, machine, fmt::format("fit '{}'", name));
-  const auto fitted_names = r.string_list("params");
-  if (fitted_names.empty()) r.fail("params", "name the parameters to fit, e.g. params = { 'tau', 'beta[1]' }");
-  std::vector<std::size_t> fitted;
-  for (const auto& n : fitted_names) {
-    const int slot = m.params().find(n);
-    if (slot < 0) {
-      r.fail("params", fmt::format("kernel '{}' has no numeric parameter '{}' (it has: {})", m.kernel_name(), n,
-                                   fmt::join(m.params().names(), ", ")));
-    }
-    fitted.push_back(static_cast<std::size_t>(slot));
-  }
+  model::KernelModel m(L, kernel, machine, fmt::format("fit '{}'", f.name));
+  f.fitted_names = r.string_list("params");
+  f.fitted = fitted_slots(m, r, f.fitted_names);
   if (session.options.dry_run && r.has("stored")) {  // nothing was measured, so nothing to fit
-    session.info(fmt::format("fit '{}': dry run, the kernel keeps its parameters", name));
+    session.info(fmt::format("fit '{}': dry run, the kernel keeps its parameters", f.name));
     lua_pushvalue(L, kernel);
     return 1;
   }
@@ -143,152 +320,19 @@ int fit_native(lua_State* L) {
     script_dir = std::filesystem::path(where.substr(0, colon)).parent_path().string();
   }
   const NumericCsv data = read_data(L, r, script_dir, m.kernel_name());
-  auto column = [&](const std::string& c) -> int {
-    auto it = std::find(data.columns.begin(), data.columns.end(), c);
-    return it == data.columns.end() ? -1 : static_cast<int>(it - data.columns.begin());
-  };
-  const int time_col = column(time_column), p_col = column("p");
-  if (time_col < 0) r.fail("time", fmt::format("the data has no column '{}' with measured seconds", time_column));
-  if (p_col < 0) r.fail("data", "the data has no column 'p' (processor count)");
-
-  std::vector<Observation> obs;
-  const std::vector<double> base = m.params().values();
-  for (std::size_t i = 0; i < data.rows.size(); ++i) {
-    Observation o{base, data.rows[i][static_cast<std::size_t>(p_col)], data.rows[i][static_cast<std::size_t>(time_col)]};
-    for (std::size_t c = 0; c < data.columns.size(); ++c) {
-      if (static_cast<int>(c) == time_col || static_cast<int>(c) == p_col) continue;
-      const int slot = m.params().find(data.columns[c]);
-      if (slot < 0 && r.has("stored")) continue;  // a native-only setting the model does not use
-      if (slot < 0) {
-        r.fail("data", fmt::format("column '{}' is not a parameter of kernel '{}' (nor p or {})", data.columns[c],
-                                   m.kernel_name(), time_column));
-      }
-      if (std::isfinite(data.rows[i][c])) o.slots[static_cast<std::size_t>(slot)] = data.rows[i][c];
-    }
-    if (!std::isfinite(o.time) || !std::isfinite(o.p)) r.fail("data", fmt::format("row {} lacks p or {}", i + 1, time_column));
-    obs.push_back(std::move(o));
+  const std::vector<Observation> obs = observations_of(data, columns_of(data, r, f.time_column), m, r, f.time_column);
+  if (obs.size() < f.fitted.size()) {
+    r.fail("data", fmt::format("{} data rows cannot determine {} parameters", obs.size(), f.fitted.size()));
   }
-  if (obs.size() < fitted.size()) {
-    r.fail("data", fmt::format("{} data rows cannot determine {} parameters", obs.size(), fitted.size()));
-  }
+  f.base = m.params().values();
+  Eigen::VectorXd start(static_cast<Eigen::Index>(f.fitted.size()));
+  for (std::size_t j = 0; j < f.fitted.size(); ++j) start[static_cast<Eigen::Index>(j)] = f.base[f.fitted[j]];
+  ModelProblem problem(m, obs, f.fitted);
+  f.solution = fit::solve(problem.problem(), start);
+  session.sections.push_back({f.name, "fit", {parameters_table(f, m.kernel_name()), residuals_table(f, data, obs)}});
 
-  // Jacobian of the model time in the fitted parameters: symbolic when traced.
-  const std::size_t k = fitted.size();
-  std::optional<expr::Program> jacobian;
-  bool linear = false;
-  if (m.traced()) {
-    expr::Graph& g = m.graph();
-    std::vector<expr::NodeId> roots;
-    for (std::size_t slot : fitted) roots.push_back(g.derivative(m.time_node(), static_cast<std::uint32_t>(slot)));
-    linear = true;
-    for (expr::NodeId d : roots) {
-      for (std::size_t slot : fitted) linear = linear && !g.depends_on(d, static_cast<std::uint32_t>(slot));
-    }
-    jacobian.emplace(g, roots);
-  }
-  Eigen::VectorXd theta(static_cast<Eigen::Index>(k));
-  for (std::size_t j = 0; j < k; ++j) theta[static_cast<Eigen::Index>(j)] = base[fitted[j]];
-  const auto n = static_cast<Eigen::Index>(obs.size());
-  model::Evaluation e;
-  auto residuals = [&](const Eigen::VectorXd& th, Eigen::VectorXd& res, Eigen::MatrixXd* J) {
-    res.resize(n);
-    if (J) J->resize(n, static_cast<Eigen::Index>(k));
-    std::vector<double> vars, out(k);
-    for (Eigen::Index i = 0; i < n; ++i) {
-      std::vector<double> slots = obs[static_cast<std::size_t>(i)].slots;
-      for (std::size_t j = 0; j < k; ++j) slots[fitted[j]] = th[static_cast<Eigen::Index>(j)];
-      m.evaluate(slots, obs[static_cast<std::size_t>(i)].p, e);
-      res[i] = e.time - obs[static_cast<std::size_t>(i)].time;
-      if (!J) continue;
-      if (jacobian) {
-        vars.assign(slots.begin(), slots.end());
-        vars.resize(m.graph().variables().size(), 0.0);
-        vars[m.p_variable()] = obs[static_cast<std::size_t>(i)].p;
-        jacobian->eval(vars, out);
-        for (std::size_t j = 0; j < k; ++j) (*J)(i, static_cast<Eigen::Index>(j)) = out[j];
-      } else {
-        for (std::size_t j = 0; j < k; ++j) {
-          const double h = 1e-6 * std::max(std::abs(slots[fitted[j]]), 1e-12);
-          std::vector<double> bumped = slots;
-          bumped[fitted[j]] += h;
-          model::Evaluation eb;
-          m.evaluate(bumped, obs[static_cast<std::size_t>(i)].p, eb);
-          (*J)(i, static_cast<Eigen::Index>(j)) = (eb.time - e.time) / h;
-        }
-      }
-    }
-  };
-
-  Eigen::VectorXd res;
-  Eigen::MatrixXd J;
-  int iterations = 0;
-  if (linear) {
-    // T = T0 + J theta exactly: one least-squares solve is the answer (seed 001 eq. 21).
-    residuals(theta, res, &J);
-    theta += J.colPivHouseholderQr().solve(-res);
-    iterations = 1;
-  } else {
-    double lambda = 1e-3;
-    residuals(theta, res, &J);
-    double cost = res.squaredNorm();
-    for (iterations = 1; iterations <= 200; ++iterations) {
-      Eigen::MatrixXd A = J.transpose() * J;
-      A.diagonal() += lambda * A.diagonal().cwiseMax(1e-300);
-      const Eigen::VectorXd step = A.ldlt().solve(-J.transpose() * res);
-      Eigen::VectorXd trial = theta + step;
-      Eigen::VectorXd trial_res;
-      residuals(trial, trial_res, nullptr);
-      const double trial_cost = trial_res.squaredNorm();
-      if (std::isfinite(trial_cost) && trial_cost < cost) {
-        theta = trial;
-        lambda *= 0.3;
-        const bool converged = (cost - trial_cost) <= 1e-15 * cost;
-        cost = trial_cost;
-        residuals(theta, res, &J);
-        if (converged || step.norm() <= 1e-14 * theta.norm()) break;
-      } else {
-        lambda *= 10;
-        if (lambda > 1e12) break;
-      }
-    }
-  }
-  residuals(theta, res, nullptr);
-
-  report::Table values;
-  values.name = "fit";
-  values.title = fmt::format("{}: fitted parameters of {}", name, m.kernel_name());
-  values.add_column("param").add_column("start", "{:.6g}").add_column("fitted", "{:.6g}");
-  for (std::size_t j = 0; j < k; ++j) values.add_row({fitted_names[j], base[fitted[j]], theta[static_cast<Eigen::Index>(j)]});
-  values.notes.push_back(linear ? "the model is linear in these parameters: exact linear least squares"
-                                : fmt::format("Levenberg-Marquardt, {} iterations", iterations));
-  values.notes.push_back(fmt::format("rms residual {:.6g} s over {} observations", std::sqrt(res.squaredNorm() / static_cast<double>(n)), n));
-
-  report::Table table;
-  table.name = "residuals";
-  table.title = fmt::format("{}: observations and the fitted model", name);
-  table.add_column("p", "{:g}");
-  for (const auto& c : data.columns) {
-    if (c != "p" && c != time_column) table.add_column(c, "{:.6g}");
-  }
-  table.add_column("measured", "{:.6g}").add_column("model", "{:.6g}").add_column("residual", "{:.3g}");
-  table.add_column("rel%", "{:.3f}");
-  for (std::size_t i = 0; i < obs.size(); ++i) {
-    std::vector<report::Cell> row{obs[i].p};
-    for (std::size_t c = 0; c < data.columns.size(); ++c) {
-      if (data.columns[c] == "p" || data.columns[c] == time_column) continue;
-      row.emplace_back(data.rows[i][c]);
-    }
-    const double ri = res[static_cast<Eigen::Index>(i)];
-    row.emplace_back(obs[i].time);
-    row.emplace_back(obs[i].time + ri);
-    row.emplace_back(ri);
-    row.emplace_back(100.0 * ri / obs[i].time);
-    table.add_row(std::move(row));
-  }
-  session.sections.push_back({name, "fit", {values, table}});
-
-  std::vector<double> slots = base;
-  for (std::size_t j = 0; j < k; ++j) slots[fitted[j]] = theta[static_cast<Eigen::Index>(j)];
+  std::vector<double> slots = f.base;
+  for (std::size_t j = 0; j < f.fitted.size(); ++j) slots[f.fitted[j]] = f.solution.theta[static_cast<Eigen::Index>(j)];
   push_configured(L, kernel, m.params(), slots);
   return 1;
 }

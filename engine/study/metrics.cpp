@@ -29,22 +29,6 @@ double isospeed_work(double a, double p2, double overhead, double delta) {
 double time_bound_latency_scale(double e, double e2) { return (1.0 - e) / (1.0 - e2); }
 double time_bound_work_scale(double e, double e2) { return e / e2; }
 
-double growth_order(std::span<const double> p, std::span<const double> w) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < p.size() && i < w.size(); ++i) {
-    if (!(p[i] > 0) || !(w[i] > 0)) continue;
-    const double x = std::log(p[i]), y = std::log(w[i]);
-    sx += x, sy += y, sxx += x * x, sxy += x * y;
-    ++n;
-  }
-  if (n < 2) return kNaN;
-  const double dn = static_cast<double>(n);
-  const double denom = dn * sxx - sx * sx;
-  if (denom == 0) return kNaN;
-  return (dn * sxy - sx * sy) / denom;
-}
-
 runtime::Overheads breakdown(const runtime::RunStats& stats, double tp, double t1, double p) {
   return breakdown(stats.serial, stats.idle_sum(), stats.primitive_sum(), tp, t1, p);
 }

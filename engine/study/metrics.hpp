@@ -27,8 +27,6 @@ double isospeed_work(double a, double p2, double overhead, double delta);
 // Time-bound scalability from efficiencies (seed 000 eq. 12 and 13).
 double time_bound_latency_scale(double e, double e2);
 double time_bound_work_scale(double e, double e2);
-// Growth order k of W ~ c p^k by least squares on (log p, log W); NaN with fewer than 2 points.
-double growth_order(std::span<const double> p, std::span<const double> w);
 
 // Seed 000 eq. 3 and 5-7 for a measured point, on ONE sequential time t1 (the one-worker run's
 // median wall time, the T(1) of speedup and efficiency) and the point's median wall time tp:

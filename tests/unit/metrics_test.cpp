@@ -42,13 +42,6 @@ TEST_CASE("latency and the time-bound scales follow seed 000 eq. 3, 10, 12 and 1
   CHECK(m::time_bound_work_scale(0.6, 0.5) == Approx(1.2));
 }
 
-TEST_CASE("growth order recovers the exponent of a power law") {
-  std::vector<double> p{2, 4, 8, 16, 32}, w;
-  for (double x : p) w.push_back(7.0 * std::pow(x, 1.5));
-  CHECK(m::growth_order(p, w) == Approx(1.5));
-  CHECK(std::isnan(m::growth_order(std::vector<double>{2}, std::vector<double>{3})));
-}
-
 // Issue 10 item 10: speedup, efficiency, the overhead breakdown and L(W,N) on ONE T(1), so the
 // overhead row adds up to T and L = T (1 - E) (seed 000 eq. 10), both exactly, at p = 1 too.
 TEST_CASE("breakdown of measured runs: terms add up to T and L = T(1 - E), on one T(1)") {

@@ -19,7 +19,6 @@
 #include "script_fixture.hpp"
 #include "sim/collectives.hpp"
 #include "sim/lua/lua_programs.hpp"
-#include "sim/overhead_fit.hpp"
 #include "sim/separation.hpp"
 #include "sim/simulator.hpp"
 
@@ -395,98 +394,6 @@ TEST_CASE("simulate mode reports errors of the experiment in one line", "[sim]")
              Catch::Contains("field 'speed_factor'"));
 }
 
-TEST_CASE("overhead functions: the fit recovers the terms of known functions", "[sim]") {
-  const std::vector<double> p = {2, 4, 8, 16, 32, 64};
-  auto values = [&](auto f) {
-    std::vector<double> y;
-    for (double x : p) y.push_back(f(x));
-    return y;
-  };
-  const sim::OverheadFit latency = sim::fit_overhead(p, values([](double x) { return 0.065 * std::log2(x); }));
-  REQUIRE(latency.terms.size() == 1);
-  CHECK(latency.terms[0].basis == sim::Basis::Log2P);
-  CHECK(latency.terms[0].coefficient == Approx(0.065));
-  CHECK(latency.formula() == "0.065 log2 p");
-
-  const sim::OverheadFit compute =
-      sim::fit_overhead(p, values([](double x) { return 0.717 / x + 0.05 * std::log2(x); }));
-  REQUIRE(compute.terms.size() == 2);
-  CHECK(compute.at(128) == Approx(0.717 / 128 + 0.05 * 7));
-
-  const sim::OverheadFit zero = sim::fit_overhead(p, values([](double) { return 0.0; }));
-  CHECK(zero.terms.empty());
-  CHECK(zero.formula() == "0");
-
-  // Contention 0.0001 p^2 against latency 0.0025 log2 p: the first p (a power of two) where
-  // the square wins, found here by walking the functions themselves.
-  const sim::OverheadFit contention = sim::fit_overhead(p, values([](double x) { return 1e-4 * x * x; }));
-  const sim::OverheadFit lat = sim::fit_overhead(p, values([](double x) { return 2.5e-3 * std::log2(x); }));
-  double expected = 0;
-  for (double x = 2; x <= 1 << 20; x *= 2) {
-    if (1e-4 * x * x > 2.5e-3 * std::log2(x)) {
-      expected = x;
-      break;
-    }
-  }
-  REQUIRE(sim::crossover(contention, lat).has_value());
-  // The bisection lands between that power of two and the one before it.
-  CHECK(sim::crossover(contention, lat)->at > expected / 2);
-  CHECK(sim::crossover(contention, lat)->at <= expected);
-  CHECK_FALSE(sim::crossover(zero, lat).has_value());
-}
-
-TEST_CASE("overhead functions: growing terms stay non-negative and the real error is reported", "[sim]") {
-  auto grows = [](sim::Basis b) { return b != sim::Basis::InverseP && b != sim::Basis::One; };
-  // Three points of an overhead that falls faster than 1/p (the audit's case): an unconstrained
-  // two-term fit takes 1/p and a negative p^2, which turns below zero past the points.
-  const std::vector<double> p = {2, 4, 8};
-  const std::vector<double> y = {1.0e-4, 0.5e-4, 0.2e-4};
-  const sim::OverheadFit fit = sim::fit_overhead(p, y);
-  for (const auto& term : fit.terms) {
-    if (grows(term.basis)) CHECK(term.coefficient > 0);
-  }
-  for (double at = 1; at <= 1 << 20; at *= 2) CHECK(fit.at(at) >= 0);
-  CHECK(fit.terms.size() <= 2);  // three points: at most two terms
-  CHECK(fit.max_terms == 2);
-  // relative_rms is the fit's own residual, computed here from the terms it reports.
-  double rss = 0, ss = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    rss += (fit.at(p[i]) - y[i]) * (fit.at(p[i]) - y[i]);
-    ss += y[i] * y[i];
-  }
-  CHECK(fit.relative_rms == Approx(std::sqrt(rss / ss)).margin(1e-12));
-  CHECK(fit.within_goal == (fit.relative_rms <= sim::kFitGoal));
-
-  // Data no positive combination can follow within 2 %: said, not hidden.
-  const std::vector<double> p6 = {2, 4, 8, 16, 32, 64};
-  const std::vector<double> zigzag = {1, 3, 1, 3, 1, 3};
-  const sim::OverheadFit rough = sim::fit_overhead(p6, zigzag);
-  CHECK_FALSE(rough.within_goal);
-  CHECK(rough.relative_rms > sim::kFitGoal);
-  for (const auto& term : rough.terms) {
-    if (grows(term.basis)) CHECK(term.coefficient > 0);
-  }
-
-  // Serial work s costs s (1 - 1/p): a negative 1/p term is right there, and kept exactly.
-  std::vector<double> serial;
-  for (double x : p6) serial.push_back(0.0195 * (1 - 1 / x));
-  const sim::OverheadFit s = sim::fit_overhead(p6, serial);
-  CHECK(s.within_goal);
-  CHECK(s.relative_rms < 1e-9);
-  CHECK(s.at(1024) == Approx(0.0195 * (1 - 1.0 / 1024)));
-
-  // Round-off below a zero overhead (tiny negatives) fits as zero, not as a negative term.
-  const sim::OverheadFit below = sim::fit_overhead(p6, std::vector<double>{-5e-7, -1e-7, -3e-7, -2e-7, -4e-7, -1e-7});
-  CHECK(below.terms.empty());
-  CHECK(below.formula() == "0");
-
-  // Two points: one term at most; one point: a constant.
-  CHECK(sim::fit_overhead(std::vector<double>{2, 4}, std::vector<double>{1, 2}).terms.size() == 1);
-  const sim::OverheadFit one = sim::fit_overhead(std::vector<double>{4}, std::vector<double>{0.5});
-  REQUIRE(one.terms.size() == 1);
-  CHECK(one.terms[0].basis == sim::Basis::One);
-}
-
 TEST_CASE("separation: rounding dust prints as zero, real differences stay", "[sim]") {
   // Waits that are equal but summed in another order differ by a few ulps of the run's length.
   auto run_with_wait = [](double wait) {
@@ -506,45 +413,6 @@ TEST_CASE("separation: rounding dust prints as zero, real differences stay", "[s
   // A millisecond in a 10 s run is a result, not rounding.
   const sim::Separation real = sim::separate(run_with_wait(w), run_with_wait(w), run_with_wait(w + 1e-3), 20);
   CHECK(real.w_contention == Approx(1e-3));
-}
-
-TEST_CASE("crossover: bisection finds where two fitted functions cross, between powers of two", "[sim]") {
-  auto fit = [](std::vector<sim::OverheadFit::Term> terms) {
-    sim::OverheadFit f;
-    f.terms = std::move(terms);
-    return f;
-  };
-  // c p^2 against a p cross at p = a / c.
-  const double a = 2.93e-3, c = 1e-4;
-  const auto square = sim::crossover(fit({{sim::Basis::P2, c}}), fit({{sim::Basis::P, a}}));
-  REQUIRE(square.has_value());
-  CHECK(square->at == Approx(a / c).epsilon(1e-8));
-  CHECK(square->processors == std::ceil(a / c));
-  CHECK_FALSE(square->above_from_start);
-
-  // b p log2 p against d p cross where log2 p = d / b, at p = 2^(d/b).
-  const double b = 2e-3, d = 9e-3;
-  const auto plogp = sim::crossover(fit({{sim::Basis::PLog2P, b}}), fit({{sim::Basis::P, d}}));
-  REQUIRE(plogp.has_value());
-  CHECK(plogp->at == Approx(std::exp2(d / b)).epsilon(1e-8));
-  CHECK(plogp->processors == std::ceil(std::exp2(d / b)));
-
-  // A rising function with a constant part against a constant: e + f p against g, at (g - e) / f;
-  // the crossing sits exactly on a whole number, where the two are equal, so the first whole
-  // count above is the next one.
-  const double e = 0.5, f = 0.25, g = 0.5 + 0.25 * 40;
-  const auto whole = sim::crossover(fit({{sim::Basis::One, e}, {sim::Basis::P, f}}), fit({{sim::Basis::One, g}}));
-  REQUIRE(whole.has_value());
-  CHECK(whole->at == Approx((g - e) / f).epsilon(1e-8));
-  CHECK(whole->processors == (g - e) / f + 1);
-
-  // Above from the start of the search: nothing to bisect.
-  const auto start = sim::crossover(fit({{sim::Basis::One, 1.0}}), fit({{sim::Basis::Log2P, 0.1}}));
-  REQUIRE(start.has_value());
-  CHECK(start->above_from_start);
-  CHECK(start->processors == 2);
-  // Beyond 2^20: none.
-  CHECK_FALSE(sim::crossover(fit({{sim::Basis::P, 1.0}}), fit({{sim::Basis::One, std::ldexp(1.0, 21)}})).has_value());
 }
 
 TEST_CASE("ctx:speed gives every processor's speed, as ctx:compute uses it", "[sim]") {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace scalerun::sim {
+namespace scalerun::fit {
 
 enum class Basis { InverseP, One, Log2P, P, PLog2P, P2 };
 
@@ -61,4 +61,4 @@ struct Crossover {
 // `rising` stays at or below `other`.
 std::optional<Crossover> crossover(const OverheadFit& rising, const OverheadFit& other);
 
-}  // namespace scalerun::sim
+}  // namespace scalerun::fit

@@ -1,4 +1,4 @@
-#include "sim/overhead_fit.hpp"
+#include "fit/overhead_functions.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
-namespace scalerun::sim {
+namespace scalerun::fit {
 
 namespace {
 
@@ -220,4 +220,4 @@ std::optional<Crossover> crossover(const OverheadFit& rising, const OverheadFit&
   return std::nullopt;
 }
 
-}  // namespace scalerun::sim
+}  // namespace scalerun::fit
