@@ -24,7 +24,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 
 namespace {
@@ -64,7 +64,7 @@ double cost_per_chunk() {
 int main(int argc, char** argv) {
   try {
     const std::string name = argc > 1 ? argv[1] : "matmul";
-    const NativeKernel& kernel = scalerun::runtime::kernel(name);
+    const NativeKernel& kernel = scalerun::kernels::kernel(name);
     const bool is_matmul = name == "matmul";
     const double size = argc > 2 ? std::atof(argv[2]) : (is_matmul ? 512 : 2e7);
     const int workers = argc > 3 ? std::atoi(argv[3]) : 2;

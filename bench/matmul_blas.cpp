@@ -28,7 +28,7 @@
 #include <fmt/format.h>
 
 #include "kernels/native/linalg/matmul.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 
 namespace {
@@ -42,7 +42,7 @@ void settle() { std::this_thread::sleep_for(std::chrono::milliseconds(200)); }
 
 // GFLOP/s of one verified run of a native kernel.
 double native_gflops(std::string_view name, const Params& params, int workers, Mode mode) {
-  const auto& kernel = runtime::kernel(name);
+  const auto& kernel = kernels::kernel(name);
   settle();
   Runtime rt(workers, mode);
   const runtime::KernelResult r = kernel.run(params, rt);

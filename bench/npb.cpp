@@ -19,7 +19,7 @@
 
 #include <fmt/format.h>
 
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 
 namespace {
@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
     std::string last = fmt::format("npb class=A reps={}", reps);
     bool all_verified = true;
     for (const Bench& b : benches) {
-      const NativeKernel& kernel = scalerun::runtime::kernel(b.native);
+      const NativeKernel& kernel = scalerun::kernels::kernel(b.native);
       const double work = kernel.work(b.class_a);
       double mops[2] = {0, 0}, seconds[2] = {0, 0};
       for (int w = 1; w <= 2; ++w) {

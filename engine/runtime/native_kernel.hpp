@@ -19,16 +19,18 @@ struct KernelResult {
   double checksum = 0;  // identical for every worker count when the kernel is deterministic
 };
 
-class NativeKernel {
- public:
-  virtual ~NativeKernel() = default;
-  virtual std::string_view name() const = 0;  // the `native = "..."` name in a kernel description
-  virtual std::string_view doc() const = 0;
-  virtual std::span<const ParamSpec> params() const = 0;
-  virtual double work(const Params& given) const = 0;    // operations
-  virtual double memory(const Params& given) const = 0;  // bytes of problem data
+// One descriptor per kernel, data rather than a class per kernel: what every kernel has to say
+// (its name, its parameters, its work and memory in the units of its Lua description, and how
+// it runs and checks itself) is the same six things, so they are fields. Kernels define one as a
+// constant next to their code; the registry (kernels/native/registry.hpp) lists them.
+struct NativeKernel {
+  std::string_view name;  // the `native = "..."` name in a kernel description
+  std::string_view doc;
+  std::span<const ParamSpec> (*params)();
+  double (*work)(const Params& given);    // operations
+  double (*memory)(const Params& given);  // bytes of problem data
   // Runs once on rt (its measured window covers the computation only, not setup or the check).
-  virtual KernelResult run(const Params& given, Runtime& rt) const = 0;
+  KernelResult (*run)(const Params& given, Runtime& rt);
 };
 
 }  // namespace scalerun::runtime

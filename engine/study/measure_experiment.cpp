@@ -18,7 +18,7 @@
 #include "measure/command_template.hpp"
 #include "measure/figures.hpp"
 #include "host/topology.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/stop.hpp"
 #include "study/kernel_config.hpp"
 #include "study/measure_tuning.hpp"
@@ -337,10 +337,10 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
     r.fail("kernel", fmt::format("kernel '{}' has neither native = \"...\" nor command = \"...\": nothing to measure",
                                  kernel_name));
   }
-  const runtime::NativeKernel* native = native_name.empty() ? nullptr : runtime::find_kernel(native_name);
+  const runtime::NativeKernel* native = native_name.empty() ? nullptr : kernels::find_kernel(native_name);
   if (native == nullptr && command.empty()) {
     std::string known;
-    for (auto n : runtime::kernel_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
+    for (auto n : kernels::kernel_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
     r.fail("kernel", fmt::format("kernel '{}' names native = \"{}\", which this build does not have (known: {})",
                                  kernel_name, native_name, known));
   }

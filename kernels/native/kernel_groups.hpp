@@ -1,7 +1,7 @@
 #pragma once
 // The native kernels come in families, each with its own folder under kernels/native/ and one
-// function that appends the family's kernels to the registry's list. The registry is an explicit
-// list, not self-registration: the runtime is a static library, and the linker drops kernel
+// function that appends the family's kernel descriptors to the registry's list. The registry is an
+// explicit list, not self-registration: the kernels are a static library, and the linker drops
 // objects nothing refers to, registrars included.
 
 #include <vector>

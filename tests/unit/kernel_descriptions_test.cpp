@@ -14,7 +14,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "script_fixture.hpp"
 
 using namespace scalerun;
@@ -89,7 +89,7 @@ TEST_CASE("kernels: each Lua description's work and memory equal its native kern
         if (column.name.starts_with("param:")) params[column.name.substr(6)] = testing::number_at(t, 0, column.name);
       }
       INFO(section->name);
-      const auto& native = runtime::kernel(native_name);
+      const auto& native = kernels::kernel(native_name);
       const double w = testing::number_at(t, 0, "W"), m = testing::number_at(t, 0, "M/p");
       CHECK(w == Approx(native.work(params)).epsilon(1e-12));
       if (pair.same_memory) CHECK(m == Approx(native.memory(params)).epsilon(1e-12));

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "study/measurement.hpp"
 #include "study/metrics.hpp"
 
@@ -45,7 +45,7 @@ TEST_CASE("latency and the time-bound scales follow seed 000 eq. 3, 10, 12 and 1
 // Issue 10 item 10: speedup, efficiency, the overhead breakdown and L(W,N) on ONE T(1), so the
 // overhead row adds up to T and L = T (1 - E) (seed 000 eq. 10), both exactly, at p = 1 too.
 TEST_CASE("breakdown of measured runs: terms add up to T and L = T(1 - E), on one T(1)") {
-  const scalerun::runtime::NativeKernel* pi = scalerun::runtime::find_kernel("montecarlo");
+  const scalerun::runtime::NativeKernel* pi = scalerun::kernels::find_kernel("montecarlo");
   REQUIRE(pi != nullptr);
   const scalerun::runtime::Params params{{"samples", 4e5}, {"seed", 271828183}};
   // Even repeats: the median is the mean of two samples, so no instrumented run is the median

@@ -10,7 +10,7 @@
 
 #include "kernels/native/linalg/matmul.hpp"
 #include "kernels/native/apps/montecarlo.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 #include "tests/unit/kernels/kernel_runs.hpp"
 
@@ -19,25 +19,25 @@ using runtime::Params;
 using runtime::Runtime;
 
 TEST_CASE("native kernels: the registry finds kernels by their native name", "[runtime][native]") {
-  REQUIRE(runtime::find_kernel("montecarlo") != nullptr);
-  REQUIRE(runtime::find_kernel("matmul") != nullptr);
-  CHECK(runtime::find_kernel("montecarlo")->name() == "montecarlo");
-  CHECK(runtime::find_kernel("nope") == nullptr);
-  const auto names = runtime::kernel_names();
+  REQUIRE(kernels::find_kernel("montecarlo") != nullptr);
+  REQUIRE(kernels::find_kernel("matmul") != nullptr);
+  CHECK(kernels::find_kernel("montecarlo")->name == "montecarlo");
+  CHECK(kernels::find_kernel("nope") == nullptr);
+  const auto names = kernels::kernel_names();
   for (auto name : names) {  // every listed name is found, and only once
-    REQUIRE(runtime::find_kernel(name) != nullptr);
+    REQUIRE(kernels::find_kernel(name) != nullptr);
     CHECK(std::count(names.begin(), names.end(), name) == 1);
   }
-  CHECK_THROWS_WITH(runtime::kernel("nope"), Catch::Contains("montecarlo") && Catch::Contains("matmul"));
+  CHECK_THROWS_WITH(kernels::kernel("nope"), Catch::Contains("montecarlo") && Catch::Contains("matmul"));
 }
 
 TEST_CASE("native kernels: work and memory follow the kernel descriptions", "[runtime][native]") {
-  const auto& mm = runtime::kernel("matmul");
+  const auto& mm = kernels::kernel("matmul");
   CHECK(mm.work({{"N", 512}}) == 2.0 * 512 * 512 * 512);
   CHECK(mm.memory({{"N", 512}}) == 3.0 * 8 * 512 * 512);
   CHECK(mm.work({}) == 2.0 * 512 * 512 * 512);                      // the default
   CHECK(mm.work({{"N", 4}, {"elem", 8}}) == 2.0 * 4 * 4 * 4);  // model-only entries are ignored
-  const auto& mc = runtime::kernel("montecarlo");
+  const auto& mc = kernels::kernel("montecarlo");
   CHECK(mc.work({{"samples", 1e6}}) == 1e6);
   CHECK_THROWS_AS(mm.work({{"N", 0}}), std::invalid_argument);
   CHECK_THROWS_AS(mm.work({{"N", 2.5}}), std::invalid_argument);
@@ -136,7 +136,7 @@ TEST_CASE("native kernels: a corrupted product fails verification", "[runtime][n
 }
 
 TEST_CASE("native kernels: overheads of a real run add up to its wall time", "[runtime][native]") {
-  const auto& mm = runtime::kernel("matmul");
+  const auto& mm = kernels::kernel("matmul");
   const Params params{{"N", 200}};
   Runtime one(1);
   REQUIRE(mm.run(params, one).verified);

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "script_fixture.hpp"
 
 using namespace scalerun;
@@ -36,7 +36,7 @@ TEST_CASE("npb: the Lua descriptions' work and memory are the natives'", "[npb]"
   };
   for (const auto& [name, params] : cases) {
     INFO(name);
-    const auto& native = runtime::kernel(std::string("npb_") + std::string(name).substr(0, 2));
+    const auto& native = kernels::kernel(std::string("npb_") + std::string(name).substr(0, 2));
     const auto& t = testing::table_of(out, name, "scaled");
     CHECK(testing::number_at(t, 0, "W") == native.work(params));
     CHECK(testing::number_at(t, 0, "M/p") == native.memory(params));

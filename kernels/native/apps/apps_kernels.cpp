@@ -9,13 +9,8 @@
 namespace scalerun::kernels {
 
 void add_apps_kernels(KernelList& list) {
-  static const MonteCarloKernel montecarlo;
-  static const MonteCarloSlicesKernel montecarlo_slices;
-  static const FractalKernel fractal;
-  static const Conv2dKernel conv2d;
-  static const MergesortKernel mergesort;
-  static const SortN2Kernel sort_n2;
-  list.insert(list.end(), {&montecarlo, &montecarlo_slices, &fractal, &conv2d, &mergesort, &sort_n2});
+  list.insert(list.end(), {&montecarlo_kernel, &montecarlo_slices_kernel, &fractal_kernel, &conv2d_kernel, &mergesort_kernel,
+                           &sort_n2_kernel});
 }
 
 }  // namespace scalerun::kernels

@@ -332,24 +332,17 @@ runtime::KernelResult verify_convolution(const ComplexImage& a, const ComplexIma
   return r;
 }
 
-std::string_view Conv2dKernel::doc() const {
-  return "2-D circular convolution of two N x N complex images by FFTW row and column FFTs, parallel over rows "
-         "then column blocks; W = 66 N^2 lg N + 21 N^2 + 84 N lg N";
-}
-
-std::span<const runtime::ParamSpec> Conv2dKernel::params() const { return kParams; }
-
-double Conv2dKernel::work(const runtime::Params& given) const {
+static double conv2d_work(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "N"));
   return 66 * n * n * std::log2(n) + 21 * n * n + 84 * n * std::log2(n);
 }
 
-double Conv2dKernel::memory(const runtime::Params& given) const {
+static double conv2d_memory(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "N"));
   return 3 * 16 * n * n;
 }
 
-runtime::KernelResult Conv2dKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult conv2d_run(const runtime::Params& given, runtime::Runtime& rt) {
   const auto n = static_cast<std::size_t>(runtime::count_param(kParams, given, "N"));
   const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
   ComplexImage a = random_image(n, seed), b = random_image(n, seed + 1);
@@ -358,5 +351,15 @@ runtime::KernelResult Conv2dKernel::run(const runtime::Params& given, runtime::R
   // The inputs again (they were overwritten), for the check.
   return verify_convolution(random_image(n, seed), random_image(n, seed + 1), a, seed + 2);
 }
+
+const runtime::NativeKernel conv2d_kernel{
+    .name = "conv2d",
+    .doc = "2-D circular convolution of two N x N complex images by FFTW row and column FFTs, parallel over rows "
+         "then column blocks; W = 66 N^2 lg N + 21 N^2 + 84 N lg N",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = conv2d_work,
+    .memory = conv2d_memory,
+    .run = conv2d_run,
+};
 
 }  // namespace scalerun::kernels

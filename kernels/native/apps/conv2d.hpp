@@ -84,14 +84,7 @@ double fft_entry_tolerance(const ComplexImage& a, const ComplexImage& b);
 runtime::KernelResult verify_convolution(const ComplexImage& a, const ComplexImage& b, const ComplexImage& d,
                                          std::uint64_t seed, std::size_t direct_limit = 32, std::size_t sampled = 16);
 
-class Conv2dKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "conv2d"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "conv2d": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel conv2d_kernel;
 
 }  // namespace scalerun::kernels

@@ -177,28 +177,31 @@ runtime::KernelResult verify_image(const FractalSetup& setup, const std::vector<
   return r;
 }
 
-std::string_view FractalKernel::doc() const {
-  return "Mandelbrot image of (-1,-1)-(1,1), width x height pixels, at most limit iterations, dynamic tasks of "
-         "grain pixels cut as rows, columns or tiles; W = width height fill limit ops_iter";
-}
-
-std::span<const runtime::ParamSpec> FractalKernel::params() const { return kParams; }
-
-double FractalKernel::work(const runtime::Params& given) const {
+static double fractal_work(const runtime::Params& given) {
   const FractalSetup s = setup_of(given);
   return static_cast<double>(s.pixels()) * runtime::real_param(kParams, given, "fill") * s.limit *
          runtime::real_param(kParams, given, "ops_iter");
 }
 
-double FractalKernel::memory(const runtime::Params& given) const {
+static double fractal_memory(const runtime::Params& given) {
   return 4.0 * static_cast<double>(setup_of(given).pixels());
 }
 
-runtime::KernelResult FractalKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult fractal_run(const runtime::Params& given, runtime::Runtime& rt) {
   const FractalSetup setup = setup_of(given);
   std::vector<std::uint32_t> image(setup.pixels());
   rt.measure([&] { render(setup, image, &rt); });
   return verify_image(setup, image);
 }
+
+const runtime::NativeKernel fractal_kernel{
+    .name = "fractal",
+    .doc = "Mandelbrot image of (-1,-1)-(1,1), width x height pixels, at most limit iterations, dynamic tasks of "
+         "grain pixels cut as rows, columns or tiles; W = width height fill limit ops_iter",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = fractal_work,
+    .memory = fractal_memory,
+    .run = fractal_run,
+};
 
 }  // namespace scalerun::kernels

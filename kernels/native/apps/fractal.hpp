@@ -60,14 +60,7 @@ bool in_cardioid_or_bulb(double re, double im);
 runtime::KernelResult verify_image(const FractalSetup& setup, const std::vector<std::uint32_t>& image,
                                    std::size_t sampled = 256);
 
-class FractalKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "fractal"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "fractal": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel fractal_kernel;
 
 }  // namespace scalerun::kernels

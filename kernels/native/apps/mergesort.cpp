@@ -32,23 +32,16 @@ void mergesort(std::vector<Key>& keys, std::vector<Key>& scratch, runtime::Runti
   merge_runs(keys, scratch, std::move(bounds), rt);
 }
 
-std::string_view MergesortKernel::doc() const {
-  return "parallel mergesort of n 64-bit keys: blocks sorted in parallel, then merged in parallel pieces; "
-         "W = n log2 n";
-}
-
-std::span<const runtime::ParamSpec> MergesortKernel::params() const { return kParams; }
-
-double MergesortKernel::work(const runtime::Params& given) const {
+static double mergesort_work(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "n"));
   return n * std::log2(n);
 }
 
-double MergesortKernel::memory(const runtime::Params& given) const {
+static double mergesort_memory(const runtime::Params& given) {
   return 8.0 * static_cast<double>(runtime::count_param(kParams, given, "n"));
 }
 
-runtime::KernelResult MergesortKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult mergesort_run(const runtime::Params& given, runtime::Runtime& rt) {
   const auto n = static_cast<std::size_t>(runtime::count_param(kParams, given, "n"));
   const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
   std::vector<Key> keys = random_keys(n, seed);
@@ -57,5 +50,15 @@ runtime::KernelResult MergesortKernel::run(const runtime::Params& given, runtime
   rt.measure([&] { mergesort(keys, scratch, &rt); });
   return verify_sorted("mergesort", keys, input);
 }
+
+const runtime::NativeKernel mergesort_kernel{
+    .name = "mergesort",
+    .doc = "parallel mergesort of n 64-bit keys: blocks sorted in parallel, then merged in parallel pieces; "
+         "W = n log2 n",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = mergesort_work,
+    .memory = mergesort_memory,
+    .run = mergesort_run,
+};
 
 }  // namespace scalerun::kernels

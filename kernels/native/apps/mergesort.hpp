@@ -25,14 +25,7 @@ inline constexpr std::size_t kSortBlock = std::size_t{1} << 15;
 // pieces one after another).
 void mergesort(std::vector<Key>& keys, std::vector<Key>& scratch, runtime::Runtime* rt);
 
-class MergesortKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "mergesort"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "mergesort": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel mergesort_kernel;
 
 }  // namespace scalerun::kernels

@@ -65,24 +65,27 @@ runtime::KernelResult verify_pi(const PiEstimate& e) {
   return r;
 }
 
-std::string_view MonteCarloKernel::doc() const {
-  return "Monte Carlo estimate of pi with a counter-based generator; W = samples";
-}
-
-std::span<const runtime::ParamSpec> MonteCarloKernel::params() const { return kParams; }
-
-double MonteCarloKernel::work(const runtime::Params& given) const {
+static double montecarlo_work(const runtime::Params& given) {
   return static_cast<double>(runtime::count_param(kParams, given, "samples"));
 }
 
-double MonteCarloKernel::memory(const runtime::Params&) const { return sizeof(std::uint64_t); }
+static double montecarlo_memory(const runtime::Params&) { return sizeof(std::uint64_t); }
 
-runtime::KernelResult MonteCarloKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult montecarlo_run(const runtime::Params& given, runtime::Runtime& rt) {
   const std::uint64_t samples = runtime::count_param(kParams, given, "samples");
   const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
   PiEstimate e;
   rt.measure([&] { e = estimate_pi(samples, seed, rt); });
   return verify_pi(e);
 }
+
+const runtime::NativeKernel montecarlo_kernel{
+    .name = "montecarlo",
+    .doc = "Monte Carlo estimate of pi with a counter-based generator; W = samples",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = montecarlo_work,
+    .memory = montecarlo_memory,
+    .run = montecarlo_run,
+};
 
 }  // namespace scalerun::kernels

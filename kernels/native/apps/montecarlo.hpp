@@ -39,14 +39,7 @@ PiEstimate estimate_pi(std::uint64_t samples, std::uint64_t seed, runtime::Runti
 // run fails with probability 2e-9.
 runtime::KernelResult verify_pi(const PiEstimate& e);
 
-class MonteCarloKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "montecarlo"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "montecarlo": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel montecarlo_kernel;
 
 }  // namespace scalerun::kernels

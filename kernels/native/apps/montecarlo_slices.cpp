@@ -132,27 +132,30 @@ runtime::KernelResult verify_walks(const WalkSetup& setup, const std::vector<std
   return r;
 }
 
-std::string_view MonteCarloSlicesKernel::doc() const {
-  return "n random walkers over t dependent time slices of rho steps each, one parallel loop per slice; "
-         "W = t n rho";
-}
-
-std::span<const runtime::ParamSpec> MonteCarloSlicesKernel::params() const { return kParams; }
-
-double MonteCarloSlicesKernel::work(const runtime::Params& given) const {
+static double montecarlo_slices_work(const runtime::Params& given) {
   const WalkSetup s = setup_of(given);
   return static_cast<double>(s.units) * static_cast<double>(s.total_steps());
 }
 
-double MonteCarloSlicesKernel::memory(const runtime::Params& given) const {
+static double montecarlo_slices_memory(const runtime::Params& given) {
   return 8.0 * static_cast<double>(setup_of(given).units);
 }
 
-runtime::KernelResult MonteCarloSlicesKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult montecarlo_slices_run(const runtime::Params& given, runtime::Runtime& rt) {
   const WalkSetup setup = setup_of(given);
   std::vector<std::int64_t> positions(setup.units);
   rt.measure([&] { simulate_walks(setup, positions, &rt); });
   return verify_walks(setup, positions);
 }
+
+const runtime::NativeKernel montecarlo_slices_kernel{
+    .name = "montecarlo_slices",
+    .doc = "n random walkers over t dependent time slices of rho steps each, one parallel loop per slice; "
+         "W = t n rho",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = montecarlo_slices_work,
+    .memory = montecarlo_slices_memory,
+    .run = montecarlo_slices_run,
+};
 
 }  // namespace scalerun::kernels

@@ -48,14 +48,7 @@ void simulate_walks(const WalkSetup& setup, std::vector<std::int64_t>& positions
 runtime::KernelResult verify_walks(const WalkSetup& setup, const std::vector<std::int64_t>& positions,
                                    std::size_t sampled = 16);
 
-class MonteCarloSlicesKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "montecarlo_slices"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "montecarlo_slices": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel montecarlo_slices_kernel;
 
 }  // namespace scalerun::kernels

@@ -42,23 +42,16 @@ void split_sort(std::vector<Key>& keys, std::vector<Key>& scratch, std::size_t p
   merge_runs(keys, scratch, std::move(bounds), rt);
 }
 
-std::string_view SortN2Kernel::doc() const {
-  return "O(n^2) insertion sort split into `parts` parts (0: one per worker) sorted in parallel and merged; "
-         "W = n^2";
-}
-
-std::span<const runtime::ParamSpec> SortN2Kernel::params() const { return kParams; }
-
-double SortN2Kernel::work(const runtime::Params& given) const {
+static double sort_n2_work(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "n"));
   return n * n;
 }
 
-double SortN2Kernel::memory(const runtime::Params& given) const {
+static double sort_n2_memory(const runtime::Params& given) {
   return 8.0 * static_cast<double>(runtime::count_param(kParams, given, "n"));
 }
 
-runtime::KernelResult SortN2Kernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult sort_n2_run(const runtime::Params& given, runtime::Runtime& rt) {
   const auto n = static_cast<std::size_t>(runtime::count_param(kParams, given, "n"));
   const std::uint64_t asked = runtime::count_param(kParams, given, "parts");
   const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
@@ -71,5 +64,15 @@ runtime::KernelResult SortN2Kernel::run(const runtime::Params& given, runtime::R
   r.message += fmt::format("; {} parts", parts);
   return r;
 }
+
+const runtime::NativeKernel sort_n2_kernel{
+    .name = "sort_n2",
+    .doc = "O(n^2) insertion sort split into `parts` parts (0: one per worker) sorted in parallel and merged; "
+         "W = n^2",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = sort_n2_work,
+    .memory = sort_n2_memory,
+    .run = sort_n2_run,
+};
 
 }  // namespace scalerun::kernels

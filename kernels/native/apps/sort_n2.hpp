@@ -28,14 +28,7 @@ std::uint64_t insertion_sort(std::span<Key> keys);
 // parallel on rt, or with rt null on the calling thread (the serial reference).
 void split_sort(std::vector<Key>& keys, std::vector<Key>& scratch, std::size_t parts, runtime::Runtime* rt);
 
-class SortN2Kernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "sort_n2"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "sort_n2": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel sort_n2_kernel;
 
 }  // namespace scalerun::kernels

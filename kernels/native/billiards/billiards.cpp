@@ -24,22 +24,15 @@ std::uint64_t param(const runtime::Params& given, std::string_view name) {
 
 }  // namespace
 
-std::string_view BilliardsKernel::doc() const {
-  return "1-D hard-sphere event simulation, the earliest independent collisions in parallel per step; "
-         "W = steps + balls";
-}
-
-std::span<const runtime::ParamSpec> BilliardsKernel::params() const { return kParams; }
-
-double BilliardsKernel::work(const runtime::Params& given) const {
+static double billiards_work(const runtime::Params& given) {
   return static_cast<double>(param(given, "steps")) + static_cast<double>(param(given, "balls"));
 }
 
-double BilliardsKernel::memory(const runtime::Params& given) const {
+static double billiards_memory(const runtime::Params& given) {
   return billiards::bytes_per_ball() * static_cast<double>(param(given, "balls"));
 }
 
-runtime::KernelResult BilliardsKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult billiards_run(const runtime::Params& given, runtime::Runtime& rt) {
   const auto balls = static_cast<std::size_t>(param(given, "balls"));
   const std::uint64_t steps = param(given, "steps");
   const auto batch = static_cast<std::size_t>(param(given, "batch"));
@@ -50,5 +43,15 @@ runtime::KernelResult BilliardsKernel::run(const runtime::Params& given, runtime
   const billiards::Outcome reference = billiards::simulate_serial(box, start, steps);
   return billiards::verify_run(box, start, run, reference);
 }
+
+const runtime::NativeKernel billiards_kernel{
+    .name = "billiards",
+    .doc = "1-D hard-sphere event simulation, the earliest independent collisions in parallel per step; "
+         "W = steps + balls",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = billiards_work,
+    .memory = billiards_memory,
+    .run = billiards_run,
+};
 
 }  // namespace scalerun::kernels

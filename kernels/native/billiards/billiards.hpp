@@ -15,14 +15,7 @@
 
 namespace scalerun::kernels {
 
-class BilliardsKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "billiards"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "billiards": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel billiards_kernel;
 
 }  // namespace scalerun::kernels

@@ -4,7 +4,6 @@
 namespace scalerun::kernels {
 
 void add_billiards_kernels(KernelList& list) {
-  static const BilliardsKernel billiards_kernel;
   list.push_back(&billiards_kernel);
 }
 

@@ -110,24 +110,17 @@ runtime::KernelResult verify_solution(const RectMatrix& ab, std::span<const doub
   return r;
 }
 
-std::string_view GaussKernel::doc() const {
-  return "Gaussian elimination with partial pivoting, parallel row updates per pivot step; "
-         "W = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3";
-}
-
-std::span<const runtime::ParamSpec> GaussKernel::params() const { return kParams; }
-
-double GaussKernel::work(const runtime::Params& given) const {
+static double gauss_work(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "N"));
   return 2.0 / 3 * n * n * n - 1.0 / 2 * n * n - 19.0 / 6 * n + 3;  // as kernels/gauss.lua evaluates it
 }
 
-double GaussKernel::memory(const runtime::Params& given) const {
+static double gauss_memory(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "N"));
   return 8 * (n * n + 2 * n);
 }
 
-runtime::KernelResult GaussKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult gauss_run(const runtime::Params& given, runtime::Runtime& rt) {
   const auto n = static_cast<std::size_t>(runtime::count_param(kParams, given, "N"));
   const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
   const RectMatrix original = random_system(n, seed);
@@ -138,5 +131,15 @@ runtime::KernelResult GaussKernel::run(const runtime::Params& given, runtime::Ru
   for (const double v : x) r.checksum += v;
   return r;
 }
+
+const runtime::NativeKernel gauss_kernel{
+    .name = "gauss",
+    .doc = "Gaussian elimination with partial pivoting, parallel row updates per pivot step; "
+         "W = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = gauss_work,
+    .memory = gauss_memory,
+    .run = gauss_run,
+};
 
 }  // namespace scalerun::kernels

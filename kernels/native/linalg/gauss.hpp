@@ -32,14 +32,7 @@ std::vector<double> solve_gauss(RectMatrix& ab, runtime::Runtime& rt);
 inline constexpr double kGaussResidualBound = 16;
 runtime::KernelResult verify_solution(const RectMatrix& ab, std::span<const double> x);
 
-class GaussKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "gauss"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "gauss": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel gauss_kernel;
 
 }  // namespace scalerun::kernels

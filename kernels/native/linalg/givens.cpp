@@ -55,22 +55,25 @@ void givens_reduce(RectMatrix& system, runtime::Runtime& rt) {
   }
 }
 
-std::string_view GivensKernel::doc() const {
-  return "Givens-rotation QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over "
-         "the columns each column's rotations are applied to; W = 3n^3 + 3n^2";
-}
-
-std::span<const runtime::ParamSpec> GivensKernel::params() const { return least_squares_params(); }
-
-double GivensKernel::work(const runtime::Params& given) const {
+static double givens_work(const runtime::Params& given) {
   const double n = least_squares_order(given);
   return 3 * n * n * n + 3 * n * n;
 }
 
-double GivensKernel::memory(const runtime::Params& given) const { return least_squares_memory(given); }
+static double givens_memory(const runtime::Params& given) { return least_squares_memory(given); }
 
-runtime::KernelResult GivensKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult givens_run(const runtime::Params& given, runtime::Runtime& rt) {
   return run_least_squares(given, rt, "givens", givens_reduce);
 }
+
+const runtime::NativeKernel givens_kernel{
+    .name = "givens",
+    .doc = "Givens-rotation QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over "
+         "the columns each column's rotations are applied to; W = 3n^3 + 3n^2",
+    .params = [] { return std::span<const runtime::ParamSpec>(least_squares_params()); },
+    .work = givens_work,
+    .memory = givens_memory,
+    .run = givens_run,
+};
 
 }  // namespace scalerun::kernels

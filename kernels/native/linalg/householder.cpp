@@ -60,22 +60,25 @@ void householder_reduce(RectMatrix& system, runtime::Runtime& rt) {
   }
 }
 
-std::string_view HouseholderKernel::doc() const {
-  return "Householder QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over the "
-         "columns of each update; W = 2n^3 + 3n^2";
-}
-
-std::span<const runtime::ParamSpec> HouseholderKernel::params() const { return least_squares_params(); }
-
-double HouseholderKernel::work(const runtime::Params& given) const {
+static double householder_work(const runtime::Params& given) {
   const double n = least_squares_order(given);
   return 2 * n * n * n + 3 * n * n;
 }
 
-double HouseholderKernel::memory(const runtime::Params& given) const { return least_squares_memory(given); }
+static double householder_memory(const runtime::Params& given) { return least_squares_memory(given); }
 
-runtime::KernelResult HouseholderKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult householder_run(const runtime::Params& given, runtime::Runtime& rt) {
   return run_least_squares(given, rt, "householder", householder_reduce);
 }
+
+const runtime::NativeKernel householder_kernel{
+    .name = "householder",
+    .doc = "Householder QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over the "
+         "columns of each update; W = 2n^3 + 3n^2",
+    .params = [] { return std::span<const runtime::ParamSpec>(least_squares_params()); },
+    .work = householder_work,
+    .memory = householder_memory,
+    .run = householder_run,
+};
 
 }  // namespace scalerun::kernels

@@ -17,14 +17,7 @@ namespace scalerun::kernels {
 // [B | rhs] (2n x (n + 1)) to [R | Q^T rhs] in place.
 void householder_reduce(RectMatrix& system, runtime::Runtime& rt);
 
-class HouseholderKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "householder"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "householder": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel householder_kernel;
 
 }  // namespace scalerun::kernels

@@ -7,11 +7,7 @@
 namespace scalerun::kernels {
 
 void add_linalg_kernels(KernelList& list) {
-  static const MatmulKernel matmul;
-  static const GaussKernel gauss;
-  static const HouseholderKernel householder;
-  static const GivensKernel givens;
-  list.insert(list.end(), {&matmul, &gauss, &householder, &givens});
+  list.insert(list.end(), {&matmul_kernel, &gauss_kernel, &householder_kernel, &givens_kernel});
 }
 
 }  // namespace scalerun::kernels

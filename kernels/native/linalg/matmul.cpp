@@ -92,23 +92,17 @@ runtime::KernelResult verify_product(const Matrix& a, const Matrix& b, const Mat
   return r;
 }
 
-std::string_view MatmulKernel::doc() const {
-  return "packed, register-blocked dense N x N matrix multiply, parallel over row blocks; W = 2 N^3";
-}
-
-std::span<const runtime::ParamSpec> MatmulKernel::params() const { return kParams; }
-
-double MatmulKernel::work(const runtime::Params& given) const {
+static double matmul_work(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "N"));
   return 2 * n * n * n;
 }
 
-double MatmulKernel::memory(const runtime::Params& given) const {
+static double matmul_memory(const runtime::Params& given) {
   const auto n = static_cast<double>(runtime::count_param(kParams, given, "N"));
   return 3 * 8 * n * n;
 }
 
-runtime::KernelResult MatmulKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult matmul_run(const runtime::Params& given, runtime::Runtime& rt) {
   const auto n = static_cast<std::size_t>(runtime::count_param(kParams, given, "N"));
   const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
   const Matrix a = random_matrix(n, seed);
@@ -121,5 +115,14 @@ runtime::KernelResult MatmulKernel::run(const runtime::Params& given, runtime::R
   r.checksum = sum;
   return r;
 }
+
+const runtime::NativeKernel matmul_kernel{
+    .name = "matmul",
+    .doc = "packed, register-blocked dense N x N matrix multiply, parallel over row blocks; W = 2 N^3",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = matmul_work,
+    .memory = matmul_memory,
+    .run = matmul_run,
+};
 
 }  // namespace scalerun::kernels

@@ -29,14 +29,7 @@ void multiply(const Matrix& a, const Matrix& b, Matrix& c, runtime::Runtime& rt)
 // absolute values (the rounding bound of a dot product of length N, with room to spare).
 runtime::KernelResult verify_product(const Matrix& a, const Matrix& b, const Matrix& c, std::uint64_t seed);
 
-class MatmulKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "matmul"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "matmul": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel matmul_kernel;
 
 }  // namespace scalerun::kernels

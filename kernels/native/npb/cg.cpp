@@ -181,27 +181,20 @@ runtime::KernelResult verify_cg(const CsrMatrix& a, const CgVectors& v, const Cg
   return r;
 }
 
-std::string_view CgKernel::doc() const {
-  return "NPB 3.4 CG: smallest eigenvalue of a random sparse symmetric matrix by inverse power iteration, 25 CG "
-         "iterations per solve; W = NPB's flop count";
-}
-
-std::span<const runtime::ParamSpec> CgKernel::params() const { return kParams; }
-
-double CgKernel::work(const runtime::Params& given) const {
+static double npb_cg_work(const runtime::Params& given) {
   const CgSizes s = sizes_of(given);
   const auto nz = static_cast<double>(s.nonzer);
   return 2.0 * static_cast<double>(s.niter) * static_cast<double>(s.na) *
          (3.0 + nz * (nz + 1) + kCgInnerIterations * (5.0 + nz * (nz + 1)) + 3.0);
 }
 
-double CgKernel::memory(const runtime::Params& given) const {
+static double npb_cg_memory(const runtime::Params& given) {
   const CgSizes s = sizes_of(given);
   const auto na = static_cast<double>(s.na), nz1 = static_cast<double>(s.nonzer + 1);
   return 12.0 * na * nz1 * nz1 + 8.0 * (na + 1) + 48.0 * na;
 }
 
-runtime::KernelResult CgKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult npb_cg_run(const runtime::Params& given, runtime::Runtime& rt) {
   const CgSizes sizes = sizes_of(given);
   const CsrMatrix a = make_cg_matrix(sizes.na, sizes.nonzer, static_cast<double>(sizes.shift));
   CgVectors v(a.n);
@@ -212,5 +205,15 @@ runtime::KernelResult CgKernel::run(const runtime::Params& given, runtime::Runti
   rt.measure([&] { outcome = run_cg(a, sizes, v, rt); });
   return verify_cg(a, v, outcome);
 }
+
+const runtime::NativeKernel npb_cg_kernel{
+    .name = "npb_cg",
+    .doc = "NPB 3.4 CG: smallest eigenvalue of a random sparse symmetric matrix by inverse power iteration, 25 CG "
+         "iterations per solve; W = NPB's flop count",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = npb_cg_work,
+    .memory = npb_cg_memory,
+    .run = npb_cg_run,
+};
 
 }  // namespace scalerun::kernels::npb

@@ -59,14 +59,7 @@ CgOutcome run_cg(const CsrMatrix& a, const CgSizes& sizes, CgVectors& v, runtime
 // shift + 1 / (x . z) recomputed the same way.
 runtime::KernelResult verify_cg(const CsrMatrix& a, const CgVectors& v, const CgOutcome& outcome);
 
-class CgKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "npb_cg"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "npb_cg": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel npb_cg_kernel;
 
 }  // namespace scalerun::kernels::npb

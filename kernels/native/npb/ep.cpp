@@ -165,22 +165,25 @@ runtime::KernelResult verify_ep(std::uint64_t m, const EpTally& t) {
   return r;
 }
 
-std::string_view EpKernel::doc() const {
-  return "NPB 3.4 EP: 2^m pairs of NPB random numbers to Gaussian deviates (polar method), summed and counted in "
-         "annuli; W = 2^(m+1)";
-}
+static double npb_ep_work(const runtime::Params& given) { return std::ldexp(1.0, static_cast<int>(m_of(given) + 1)); }
 
-std::span<const runtime::ParamSpec> EpKernel::params() const { return kParams; }
+static double npb_ep_memory(const runtime::Params&) { return 2 * kEpBlockPairs * sizeof(double); }
 
-double EpKernel::work(const runtime::Params& given) const { return std::ldexp(1.0, static_cast<int>(m_of(given) + 1)); }
-
-double EpKernel::memory(const runtime::Params&) const { return 2 * kEpBlockPairs * sizeof(double); }
-
-runtime::KernelResult EpKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult npb_ep_run(const runtime::Params& given, runtime::Runtime& rt) {
   const std::uint64_t m = m_of(given);
   EpTally t;
   rt.measure([&] { t = run_ep(m, rt); });
   return verify_ep(m, t);
 }
+
+const runtime::NativeKernel npb_ep_kernel{
+    .name = "npb_ep",
+    .doc = "NPB 3.4 EP: 2^m pairs of NPB random numbers to Gaussian deviates (polar method), summed and counted in "
+         "annuli; W = 2^(m+1)",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = npb_ep_work,
+    .memory = npb_ep_memory,
+    .run = npb_ep_run,
+};
 
 }  // namespace scalerun::kernels::npb

@@ -48,14 +48,7 @@ EpTally run_ep(std::uint64_t m, runtime::Runtime& rt);
 // run fails with probability of order 1e-8.
 runtime::KernelResult verify_ep(std::uint64_t m, const EpTally& t);
 
-class EpKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "npb_ep"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "npb_ep": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel npb_ep_kernel;
 
 }  // namespace scalerun::kernels::npb

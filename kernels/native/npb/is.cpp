@@ -228,27 +228,30 @@ runtime::KernelResult verify_is(IsRanking& ranking, const IsOutcome& outcome) {
   return r;
 }
 
-std::string_view IsKernel::doc() const {
-  return "NPB 3.4 IS: 2^log2_keys integer keys ranked 10 times by buckets; W = 10 * 2^log2_keys";
-}
-
-std::span<const runtime::ParamSpec> IsKernel::params() const { return kParams; }
-
-double IsKernel::work(const runtime::Params& given) const {
+static double npb_is_work(const runtime::Params& given) {
   return kIsIterations * static_cast<double>(sizes_of(given).keys());
 }
 
-double IsKernel::memory(const runtime::Params& given) const {
+static double npb_is_memory(const runtime::Params& given) {
   const IsSizes s = sizes_of(given);
   return 4.0 * (2.0 * static_cast<double>(s.keys()) + static_cast<double>(s.max_key()));
 }
 
-runtime::KernelResult IsKernel::run(const runtime::Params& given, runtime::Runtime& rt) const {
+static runtime::KernelResult npb_is_run(const runtime::Params& given, runtime::Runtime& rt) {
   IsRanking ranking(sizes_of(given));
   ranking.rank(1, ChunkedLoops(nullptr));  // NPB's untimed first iteration, inline
   IsOutcome outcome;
   rt.measure([&] { outcome = run_is(ranking, rt); });
   return verify_is(ranking, outcome);
 }
+
+const runtime::NativeKernel npb_is_kernel{
+    .name = "npb_is",
+    .doc = "NPB 3.4 IS: 2^log2_keys integer keys ranked 10 times by buckets; W = 10 * 2^log2_keys",
+    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .work = npb_is_work,
+    .memory = npb_is_memory,
+    .run = npb_is_run,
+};
 
 }  // namespace scalerun::kernels::npb

@@ -87,14 +87,7 @@ IsOutcome run_is(IsRanking& ranking, runtime::Runtime& rt);
 // keys sorted, as NPB's full_verify does.
 runtime::KernelResult verify_is(IsRanking& ranking, const IsOutcome& outcome);
 
-class IsKernel final : public runtime::NativeKernel {
- public:
-  std::string_view name() const override { return "npb_is"; }
-  std::string_view doc() const override;
-  std::span<const runtime::ParamSpec> params() const override;
-  double work(const runtime::Params& given) const override;
-  double memory(const runtime::Params& given) const override;
-  runtime::KernelResult run(const runtime::Params& given, runtime::Runtime& rt) const override;
-};
+// native = "npb_is": parameters, work, memory and run as one descriptor (see registry.hpp).
+extern const runtime::NativeKernel npb_is_kernel;
 
 }  // namespace scalerun::kernels::npb

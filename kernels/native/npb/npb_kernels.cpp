@@ -6,12 +6,7 @@
 namespace scalerun::kernels {
 
 void add_npb_kernels(KernelList& list) {
-  static const npb::EpKernel ep;
-  list.push_back(&ep);
-  static const npb::IsKernel is;
-  list.push_back(&is);
-  static const npb::CgKernel cg;
-  list.push_back(&cg);
+  list.insert(list.end(), {&npb::npb_ep_kernel, &npb::npb_is_kernel, &npb::npb_cg_kernel});
 }
 
 }  // namespace scalerun::kernels

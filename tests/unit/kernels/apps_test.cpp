@@ -18,7 +18,7 @@
 #include "kernels/native/apps/montecarlo_slices.hpp"
 #include "kernels/native/apps/sort_n2.hpp"
 #include "kernels/native/counter_rng.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 #include "tests/unit/kernels/kernel_runs.hpp"
 
@@ -116,7 +116,7 @@ TEST_CASE("apps: conv2d by FFTs equals the direct circular convolution", "[apps]
 TEST_CASE("apps: conv2d runs verified with the same checksum for p = 1, 2, 4", "[apps]") {
   check_kernel_runs("conv2d", {{"N", 24}, {"seed", 2}});  // every entry checked directly
   check_kernel_runs("conv2d", {{"N", 50}, {"seed", 5}});  // sampled entries and two frequencies
-  const auto& k = runtime::kernel("conv2d");
+  const auto& k = kernels::kernel("conv2d");
   const double n = 512;  // kernels/conv2d.lua's work and memory, its model-only entries ignored
   CHECK(k.work({{"N", n}, {"elem", 16}, {"transposes", 3}}) ==
         Approx(66 * n * n * std::log2(n) + 21 * n * n + 84 * n * std::log2(n)));
@@ -207,7 +207,7 @@ TEST_CASE("apps: fractal images are the same for every task shape, grain and p",
 TEST_CASE("apps: fractal runs verified with the same checksum for p = 1, 2, 4", "[apps]") {
   for (double shape : {0, 1, 2})
     check_kernel_runs("fractal", {{"width", 64}, {"height", 48}, {"limit", 500}, {"grain", 16}, {"shape", shape}});
-  const auto& k = runtime::kernel("fractal");
+  const auto& k = kernels::kernel("fractal");
   // kernels/fractal.lua's work and memory: width height fill limit ops_iter, and 4 bytes a pixel.
   CHECK(k.work({{"width", 100}, {"height", 30}, {"limit", 200}, {"fill", 0.25}, {"ops_iter", 10}, {"u", 1e8}}) ==
         Approx(100.0 * 30 * 0.25 * 200 * 10));
@@ -268,7 +268,7 @@ TEST_CASE("apps: montecarlo_slices walks are the serial reference's for p = 1, 2
 TEST_CASE("apps: montecarlo_slices runs verified with the same checksum for p = 1, 2, 4", "[apps]") {
   check_kernel_runs("montecarlo_slices", {{"n", 300}, {"t", 5}, {"rho", 2000}, {"seed", 3}});
   check_kernel_runs("montecarlo_slices", {{"n", 1}, {"t", 1}, {"rho", 1}});
-  const auto& k = runtime::kernel("montecarlo_slices");
+  const auto& k = kernels::kernel("montecarlo_slices");
   // kernels/montecarlo.lua: W = t n rho, M = delta n with delta = 8; W and u are model-only.
   CHECK(k.work({{"n", 1000}, {"t", 20}, {"rho", 32000}, {"W", 1.01e8}, {"u", 1e8}}) == 1000.0 * 20 * 32000);
   CHECK(k.memory({{"n", 1000}, {"delta", 8}}) == 8 * 1000);
@@ -349,7 +349,7 @@ TEST_CASE("apps: mergesort sorts like std::sort for p = 1, 2, 4", "[apps]") {
     }
   }
   check_kernel_runs("mergesort", {{"n", 200000}, {"seed", 9}});
-  const auto& k = runtime::kernel("mergesort");
+  const auto& k = kernels::kernel("mergesort");
   CHECK(k.work({{"n", 1 << 20}, {"W", 5.2e6}, {"B", 2.5e6}}) == 20.0 * (1 << 20));  // n log2 n
   CHECK(k.memory({{"n", 1000}}) == 8000);
 }
@@ -370,7 +370,7 @@ TEST_CASE("apps: sort_n2 sorts like std::sort for any number of parts and p", "[
   }
   check_kernel_runs("sort_n2", {{"n", 4000}, {"seed", 1}});                // parts = p
   check_kernel_runs("sort_n2", {{"n", 4000}, {"seed", 1}, {"parts", 3}});  // the same parts for every p
-  const auto& k = runtime::kernel("sort_n2");
+  const auto& k = kernels::kernel("sort_n2");
   CHECK(k.work({{"n", 10000}, {"parts", 4}, {"W", 5e6}}) == 1e8);  // the unsplit n^2 of kernels/sort_n2.lua
   CHECK(k.memory({{"n", 10000}}) == 80000);
 }

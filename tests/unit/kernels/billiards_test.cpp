@@ -16,7 +16,7 @@
 #include "kernels/native/billiards/simulation.hpp"
 #include "kernels/native/billiards/verify.hpp"
 #include "kernels/native/counter_rng.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 #include "tests/unit/kernels/kernel_runs.hpp"
 
@@ -259,7 +259,7 @@ TEST_CASE("billiards: a corrupted result fails verification", "[billiards]") {
 }
 
 TEST_CASE("billiards: the native kernel follows kernels/billiards.lua", "[billiards]") {
-  const auto& k = runtime::kernel("billiards");
+  const auto& k = kernels::kernel("billiards");
   CHECK(k.work({{"balls", 300}, {"steps", 7000}}) == 7300);
   CHECK(k.work({}) == 5000 + 20000);  // the defaults of the Lua description
   CHECK(k.memory({{"balls", 1000}}) == 1000 * bytes_per_ball());

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 
 namespace scalerun::test {
@@ -17,7 +17,7 @@ namespace scalerun::test {
 inline void check_kernel_runs(const char* name, const runtime::Params& params,
                               std::initializer_list<int> workers = {1, 2, 4},
                               const std::function<void(const runtime::RunStats&, int)>& also = {}) {
-  const auto& k = runtime::kernel(name);
+  const auto& k = kernels::kernel(name);
   double checksum = 0;
   bool first = true;
   for (int p : workers) {

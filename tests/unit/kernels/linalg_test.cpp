@@ -15,7 +15,7 @@
 #include "kernels/native/linalg/least_squares.hpp"
 #include "kernels/native/linalg/matmul.hpp"
 #include "kernels/native/linalg/packed_gemm.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 #include "tests/unit/kernels/kernel_runs.hpp"
 
@@ -47,9 +47,9 @@ std::vector<double> least_squares(std::size_t n, std::uint64_t seed, Reduction r
 }  // namespace
 
 TEST_CASE("linalg: the kernels take the Lua descriptions' parameters and counts", "[linalg]") {
-  const auto& gauss = runtime::kernel("gauss");
-  const auto& householder = runtime::kernel("householder");
-  const auto& givens = runtime::kernel("givens");
+  const auto& gauss = kernels::kernel("gauss");
+  const auto& householder = kernels::kernel("householder");
+  const auto& givens = kernels::kernel("givens");
   // kernels/gauss.lua's work and memory, evaluated here the way Lua does at N = 300.
   const double big_n = 300;
   CHECK(gauss.work({{"N", big_n}}) == 2.0 / 3 * big_n * big_n * big_n - 1.0 / 2 * big_n * big_n - 19.0 / 6 * big_n + 3);

@@ -13,7 +13,7 @@
 #include "kernels/native/npb/ep.hpp"
 #include "kernels/native/npb/is.hpp"
 #include "kernels/native/npb/npb_random.hpp"
-#include "runtime/registry.hpp"
+#include "kernels/native/registry.hpp"
 #include "runtime/runtime.hpp"
 
 using namespace scalerun;
@@ -102,7 +102,7 @@ TEST_CASE("npb generator: EP's batch starts by skip-ahead are NPB's", "[npb]") {
 }
 
 TEST_CASE("npb EP: class S is verified and bit-identical for p = 1, 2, 4", "[npb]") {
-  const auto& ep = runtime::kernel("npb_ep");
+  const auto& ep = kernels::kernel("npb_ep");
   EpTally first;
   for (int p : {1, 2, 4}) {
     Runtime rt(p);
@@ -198,7 +198,7 @@ TEST_CASE("npb IS: class S is verified and the ranks are identical for p = 1, 2,
     CHECK(contains(r.message, "class S VERIFIED: 51 of 51"));
   }
   Runtime rt(2);
-  CHECK(runtime::kernel("npb_is").run({}, rt).verified);  // the defaults are class S
+  CHECK(kernels::kernel("npb_is").run({}, rt).verified);  // the defaults are class S
 }
 
 TEST_CASE("npb IS: the ranks count the keys", "[npb]") {
@@ -244,7 +244,7 @@ TEST_CASE("npb IS: a size that is no class is checked against a histogram", "[np
   std::vector<std::int32_t> ranks;
   for (int p : {1, 2}) {
     Runtime rt(p);
-    const auto r = runtime::kernel("npb_is").run({{"log2_keys", 17}, {"log2_max_key", 12}, {"log2_buckets", 4}}, rt);
+    const auto r = kernels::kernel("npb_is").run({{"log2_keys", 17}, {"log2_max_key", 12}, {"log2_buckets", 4}}, rt);
     INFO(r.message);
     CHECK(r.verified);
     CHECK(contains(r.message, "not an NPB class"));
@@ -252,14 +252,14 @@ TEST_CASE("npb IS: a size that is no class is checked against a histogram", "[np
   }
   // Class S's key and key range with another bucket count is not class S either.
   Runtime rt(2);
-  const auto r = runtime::kernel("npb_is").run({{"log2_buckets", 8}}, rt);
+  const auto r = kernels::kernel("npb_is").run({{"log2_buckets", 8}}, rt);
   CHECK(r.verified);
   CHECK(contains(r.message, "not an NPB class"));
-  CHECK_THROWS_AS(runtime::kernel("npb_is").work({{"log2_buckets", 12}}), std::invalid_argument);
+  CHECK_THROWS_AS(kernels::kernel("npb_is").work({{"log2_buckets", 12}}), std::invalid_argument);
 }
 
 TEST_CASE("npb CG: class S is verified and zeta is identical for p = 1, 2, 4", "[npb]") {
-  const auto& cg = runtime::kernel("npb_cg");
+  const auto& cg = kernels::kernel("npb_cg");
   double zeta = 0;
   for (int p : {1, 2, 4}) {
     Runtime rt(p);
@@ -319,7 +319,7 @@ TEST_CASE("npb CG: a size that is no class gets the residual check, identical fo
   double zeta = 0;
   for (int p : {1, 2}) {
     Runtime rt(p);
-    const auto r = runtime::kernel("npb_cg").run(params, rt);
+    const auto r = kernels::kernel("npb_cg").run(params, rt);
     INFO(r.message);
     CHECK(r.verified);
     CHECK(contains(r.message, "not an NPB class"));
@@ -327,5 +327,5 @@ TEST_CASE("npb CG: a size that is no class gets the residual check, identical fo
     if (p == 1) zeta = r.checksum;
     CHECK(r.checksum == zeta);
   }
-  CHECK_THROWS_AS(runtime::kernel("npb_cg").work({{"na", 10}, {"nonzer", 10}}), std::invalid_argument);
+  CHECK_THROWS_AS(kernels::kernel("npb_cg").work({{"na", 10}, {"nonzer", 10}}), std::invalid_argument);
 }
