@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <new>
 
 #include "lua/native.hpp"
 
@@ -17,25 +18,40 @@ struct Symbol {
   std::uint64_t generation;
 };
 
-// The trace in progress: one per process is enough, Lua states are single-threaded and traces
-// do not nest.
+// The trace in progress of one Lua state (traces do not nest), kept in that state's registry so
+// two states, e.g. in two threads, never see each other's graph.
 struct ActiveTrace {
   expr::Graph* graph = nullptr;
   std::uint64_t generation = 0;
 };
-ActiveTrace g_trace;
+const char kTraceKey = 0;  // its address is the registry key
 
-expr::Graph& graph_or_raise() {
-  if (g_trace.graph == nullptr) {
+ActiveTrace& trace_of(lua_State* L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kTraceKey) != LUA_TUSERDATA) {
+    lua_pop(L, 1);
+    // Plain data in a userdata Lua owns: freed with the state, no finalizer needed.
+    new (lua_newuserdatauv(L, sizeof(ActiveTrace), 0)) ActiveTrace{};
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kTraceKey);
+  }
+  auto* trace = static_cast<ActiveTrace*>(lua_touserdata(L, -1));
+  lua_pop(L, 1);
+  return *trace;
+}
+
+expr::Graph& graph_or_raise(lua_State* L) {
+  const ActiveTrace& trace = trace_of(L);
+  if (trace.graph == nullptr) {
     throw NativeError("a symbolic value was used outside the model call that made it");
   }
-  return *g_trace.graph;
+  return *trace.graph;
 }
 
 bool symbol_at(lua_State* L, int index, expr::NodeId& id) {
   auto* s = static_cast<Symbol*>(luaL_testudata(L, index, kSymbolMeta));
   if (s == nullptr) return false;
-  if (g_trace.graph == nullptr || s->generation != g_trace.generation) {
+  const ActiveTrace& trace = trace_of(L);
+  if (trace.graph == nullptr || s->generation != trace.generation) {
     throw NativeError("a symbolic value was used outside the model call that made it");
   }
   id = s->id;
@@ -46,8 +62,8 @@ bool symbol_at(lua_State* L, int index, expr::NodeId& id) {
 expr::NodeId operand(lua_State* L, int index) {
   expr::NodeId id;
   if (symbol_at(L, index, id)) return id;
-  if (lua_type(L, index) == LUA_TNUMBER) return graph_or_raise().constant(lua_tonumber(L, index));
-  if (lua_type(L, index) == LUA_TBOOLEAN) return graph_or_raise().constant(lua_toboolean(L, index) ? 1.0 : 0.0);
+  if (lua_type(L, index) == LUA_TNUMBER) return graph_or_raise(L).constant(lua_tonumber(L, index));
+  if (lua_type(L, index) == LUA_TBOOLEAN) return graph_or_raise(L).constant(lua_toboolean(L, index) ? 1.0 : 0.0);
   throw NativeError(std::string("arithmetic on a symbolic value and a ") + luaL_typename(L, index) +
                     " value");
 }
@@ -61,7 +77,7 @@ bool any_symbol(lua_State* L, int first, int last) {
 
 template <expr::Op O>
 int binary_meta(lua_State* L) {
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   const expr::NodeId a = operand(L, 1);
   const expr::NodeId b = operand(L, 2);
   push_symbol(L, g.binary(O, a, b));
@@ -69,13 +85,13 @@ int binary_meta(lua_State* L) {
 }
 
 int idiv_meta(lua_State* L) {
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   push_symbol(L, g.unary(expr::Op::Floor, g.div(operand(L, 1), operand(L, 2))));
   return 1;
 }
 
 int mod_meta(lua_State* L) {
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   const expr::NodeId a = operand(L, 1);
   const expr::NodeId b = operand(L, 2);
   push_symbol(L, g.sub(a, g.mul(g.unary(expr::Op::Floor, g.div(a, b)), b)));
@@ -83,7 +99,7 @@ int mod_meta(lua_State* L) {
 }
 
 int unm_meta(lua_State* L) {
-  push_symbol(L, graph_or_raise().unary(expr::Op::Neg, operand(L, 1)));
+  push_symbol(L, graph_or_raise(L).unary(expr::Op::Neg, operand(L, 1)));
   return 1;
 }
 
@@ -100,7 +116,7 @@ int misuse_meta(lua_State*) {
 int tostring_meta(lua_State* L) {
   expr::NodeId id;
   if (!symbol_at(L, 1, id)) return 0;
-  const std::string text = graph_or_raise().to_string(id);
+  const std::string text = graph_or_raise(L).to_string(id);
   lua_pushlstring(L, text.data(), text.size());
   return 1;
 }
@@ -125,7 +141,7 @@ int array_index(lua_State* L) {
   expr::NodeId index;
   if (!symbol_at(L, 2, index)) return 0;
   // A symbolic index selects among the elements: where(i == 1, e1, where(i == 2, e2, ... nan)).
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   expr::NodeId result = g.constant(std::nan(""));
   for (lua_Integer i = n; i >= 1; --i) {
     lua_rawgeti(L, -1, i);
@@ -158,7 +174,7 @@ int compare_helper(lua_State* L) {
     lua_pushinteger(L, r ? 1 : 0);
     return 1;
   }
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   const expr::NodeId a = operand(L, Swap ? 2 : 1);
   const expr::NodeId b = operand(L, Swap ? 1 : 2);
   push_symbol(L, g.binary(O, a, b));
@@ -172,7 +188,7 @@ int where_helper(lua_State* L) {
     lua_pushvalue(L, c ? 2 : 3);
     return 1;
   }
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   push_symbol(L, g.where(operand(L, 1), operand(L, 2), operand(L, 3)));
   return 1;
 }
@@ -191,7 +207,7 @@ int unary_math(lua_State* L) {
     lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
   }
-  push_symbol(L, graph_or_raise().unary(O, operand(L, 1)));
+  push_symbol(L, graph_or_raise(L).unary(O, operand(L, 1)));
   return 1;
 }
 
@@ -202,7 +218,7 @@ int log_math(lua_State* L) {
     lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
   }
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   expr::NodeId r = g.unary(expr::Op::Log, operand(L, 1));
   if (!lua_isnoneornil(L, 2)) r = g.div(r, g.unary(expr::Op::Log, operand(L, 2)));
   push_symbol(L, r);
@@ -214,7 +230,7 @@ int log2_helper(lua_State* L) {
     lua_pushnumber(L, std::log2(luaL_checknumber(L, 1)));
     return 1;
   }
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   push_symbol(L, g.div(g.unary(expr::Op::Log, operand(L, 1)), g.constant(std::log(2.0))));
   return 1;
 }
@@ -228,7 +244,7 @@ int minmax_math(lua_State* L) {
     lua_call(L, n, 1);
     return 1;
   }
-  expr::Graph& g = graph_or_raise();
+  expr::Graph& g = graph_or_raise(L);
   expr::NodeId r = operand(L, 1);
   for (int i = 2; i <= n; ++i) r = g.binary(O, r, operand(L, i));
   push_symbol(L, r);
@@ -248,7 +264,7 @@ void wrap_math(lua_State* L, const char* name, lua_CFunction wrapper) {
 void push_symbol(lua_State* L, expr::NodeId id) {
   auto* s = static_cast<Symbol*>(lua_newuserdatauv(L, sizeof(Symbol), 0));
   s->id = id;
-  s->generation = g_trace.generation;
+  s->generation = trace_of(L).generation;
   luaL_setmetatable(L, kSymbolMeta);
 }
 
@@ -266,17 +282,19 @@ void push_symbol_array(lua_State* L, const std::vector<expr::NodeId>& ids) {
 bool to_symbol(lua_State* L, int index, expr::NodeId& id) { return symbol_at(L, index, id); }
 
 TraceScope::TraceScope(lua_State* L, expr::Graph& graph) : L_(L) {
-  g_trace.graph = &graph;
-  ++g_trace.generation;
+  ActiveTrace& trace = trace_of(L);
+  trace.graph = &graph;
+  ++trace.generation;
 }
 
 TraceScope::~TraceScope() {
-  g_trace.graph = nullptr;
-  ++g_trace.generation;
-  (void)L_;
+  ActiveTrace& trace = trace_of(L_);  // exists: the constructor made it
+  trace.graph = nullptr;
+  ++trace.generation;
 }
 
 void open_symbolic(lua_State* L) {
+  trace_of(L);  // created now, so later lookups never allocate
   const luaL_Reg symbol_meta[] = {
       {"__add", native<binary_meta<expr::Op::Add>>},
       {"__sub", native<binary_meta<expr::Op::Sub>>},
