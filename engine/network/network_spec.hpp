@@ -3,7 +3,7 @@
 // Network for p processors (simulate mode, the SPASM paper 003_*.txt §3, §5; KSR-1 rings from
 // 001_*.txt §3.1).
 //
-// Lua fields of `network = { ... }` (all times in seconds, bandwidths in bytes/s):
+// The fields of `network = { ... }` in a machine script (read by lua/network_reader; all times in seconds, bandwidths in bytes/s):
 //   every kind   kind        "ideal" | "bus" | "ethernet" | "hypercube" | "mesh" | "torus" |
 //                            "fattree" | "rings" | "switched"  (ethernet = bus: one shared medium)
 //                bandwidth   per link (bus: of the bus); required except for ideal, for a bus given
@@ -39,7 +39,6 @@
 
 #include "network/network.hpp"
 
-struct lua_State;
 
 namespace scalerun::network {
 
@@ -85,13 +84,5 @@ void check_network_spec(const NetworkSpec& spec);
 std::unique_ptr<Network> make_network(const NetworkSpec& spec, int p, Options options = {});
 // The PRAM: every message arrives when it is sent.
 std::unique_ptr<Network> make_ideal_network(int p);
-
-// Reads machine.network and machine.topology of the machine table at `machine_index`. Messages are
-// ScriptError "file:line: field 'network.x': ..." with the position of the user's calling line.
-// Throws when the machine describes no network (simulate mode needs one).
-NetworkSpec read_network_spec(lua_State* L, int machine_index);
-// The same with an explicit "file:line: " prefix; std::nullopt when the machine has neither a
-// network table nor a rings topology (for validate_machine, which accepts such machines).
-std::optional<NetworkSpec> read_machine_network(lua_State* L, int machine_index, const std::string& where);
 
 }  // namespace scalerun::network

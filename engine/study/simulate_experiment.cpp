@@ -14,6 +14,7 @@
 #include "lua/state.hpp"
 #include "model/kernel_model.hpp"
 #include "model/scaling_rule.hpp"
+#include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "sim/lua/lua_programs.hpp"
 #include "sim/sim_reports.hpp"
@@ -202,7 +203,7 @@ int run_simulate_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int 
     if (std::find(reports.begin(), reports.end(), as) == reports.end()) reports.push_back(as);
   }
 
-  Simulation simulation{L, program, machine, network::read_network_spec(L, machine), r};
+  Simulation simulation{L, program, machine, lua::read_network_spec(L, machine), r};
   const double factor = spec.speed_factor;
   const std::vector<double> one_processor = processor_speeds(L, machine, 1, factor, r);
 

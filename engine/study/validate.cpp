@@ -11,6 +11,7 @@
 
 #include "lua/call.hpp"
 #include "lua/error.hpp"
+#include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "study/experiment.hpp"
 
@@ -85,7 +86,7 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
   // The interconnect (network = { ... } and topology = rings{ ... }) is checked by the reader that
   // simulate mode uses, so a machine accepted here is one simulate mode can read: the same fields
   // per network kind, the same messages.
-  network::read_machine_network(L, index, r.where());
+  lua::read_machine_network(L, index, r.where());
   if (r.push("groups", LUA_TTABLE, false)) {
     const auto n = static_cast<int>(lua_rawlen(L, -1));
     if (n == 0) r.fail("groups", "a list of node groups { name = ..., count = ..., speed = ... } expected");

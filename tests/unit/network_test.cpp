@@ -16,6 +16,7 @@
 #include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "lua/vocabulary.hpp"
+#include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "study/session.hpp"
 
@@ -445,7 +446,7 @@ namespace {
 NetworkSpec last_read;
 
 int read_network(lua_State* L) {
-  last_read = scalerun::network::read_network_spec(L, 1);
+  last_read = scalerun::lua::read_network_spec(L, 1);
   return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "lua/call.hpp"
 #include "lua/error.hpp"
 #include "lua/state.hpp"
+#include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "script_fixture.hpp"
 #include "sim/collectives.hpp"
@@ -557,7 +558,7 @@ TEST_CASE("machine{} accepts the network fields the simulate reader takes, and o
     lua::protected_call(L, 0, 1);
     std::string read = "(no error)";
     try {
-      network::read_machine_network(L, -1, "net.lua:1: ");
+      lua::read_machine_network(L, -1, "net.lua:1: ");
     } catch (const std::exception& e) {
       read = e.what();
     }

@@ -1,8 +1,4 @@
-// The reader of a machine's interconnect: machine.network and machine.topology (rings{}). It
-// belongs to the Lua facade and is compiled into scalerun_core (see CMakeLists.txt); the models
-// it feeds know nothing of Lua.
-
-#include "network/network_spec.hpp"
+#include "lua/network_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +13,11 @@
 #include "lua/error.hpp"
 #include "lua/field_reader.hpp"
 
-namespace scalerun::network {
+namespace scalerun::lua {
+
+using network::NetworkSpec;
+using network::RingLevel;
+using network::Switching;
 
 namespace {
 
@@ -40,7 +40,7 @@ const std::vector<KindField>& kind_fields() {
   return fields;
 }
 
-int whole(const lua::FieldReader& r, const char* name, double value, int least) {
+int whole(const FieldReader& r, const char* name, double value, int least) {
   if (value != std::floor(value) || value < least || value > 1e9) {
     r.fail(name, fmt::format("a whole number >= {} expected, got {:g}", least, value));
   }
@@ -53,7 +53,7 @@ std::vector<std::string> names_of(const std::vector<std::string_view>& views) {
 
 // topology = rings{ { name, size, latency [, bandwidth] }, ... } (the table is on top of the stack).
 std::vector<RingLevel> read_rings(lua_State* L, const std::string& where) {
-  lua::FieldReader t(L, -1, where, "topology.");
+  FieldReader t(L, -1, where, "topology.");
   t.reject_unknown({"kind", "levels"});
   const std::string kind = t.string("kind");
   if (kind != "rings") t.fail("kind", fmt::format("unknown topology '{}' (known: rings)", kind));
@@ -63,7 +63,7 @@ std::vector<RingLevel> read_rings(lua_State* L, const std::string& where) {
   std::vector<RingLevel> levels;
   for (int i = 1; i <= n; ++i) {
     if (lua_rawgeti(L, -1, i) != LUA_TTABLE) t.fail("levels", fmt::format("level {} is not a table", i));
-    lua::FieldReader r(L, -1, where, fmt::format("topology.levels[{}].", i));
+    FieldReader r(L, -1, where, fmt::format("topology.levels[{}].", i));
     r.reject_unknown({"name", "size", "latency", "bandwidth"});
     RingLevel level;
     level.name = r.string_or("name", fmt::format("ring:{}", i - 1));
@@ -79,13 +79,13 @@ std::vector<RingLevel> read_rings(lua_State* L, const std::string& where) {
   return levels;
 }
 
-std::string read_kind(const lua::FieldReader& net, bool has_rings) {
+std::string read_kind(const FieldReader& net, bool has_rings) {
   if (!net.has("kind")) {
     if (has_rings) return "rings";
-    net.fail("kind", fmt::format("missing: one of {}", fmt::join(network_kinds(), ", ")));
+    net.fail("kind", fmt::format("missing: one of {}", fmt::join(network::network_kinds(), ", ")));
   }
   const std::string kind = net.string("kind");
-  const auto& kinds = network_kinds();
+  const auto& kinds = network::network_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
     const std::string near = lua::closest_name(kind, names_of(kinds));
     net.fail("kind", fmt::format("unknown network kind '{}'{} (known: {})", kind,
@@ -99,10 +99,10 @@ std::string read_kind(const lua::FieldReader& net, bool has_rings) {
   return kind;
 }
 
-Switching read_switching(const lua::FieldReader& net) {
+Switching read_switching(const FieldReader& net) {
   const std::string name = net.string_or("switching", "wormhole");
   for (const Switching s : {Switching::Wormhole, Switching::Circuit, Switching::StoreAndForward}) {
-    if (name == switching_name(s)) return s;
+    if (name == network::switching_name(s)) return s;
   }
   const std::string near = lua::closest_name(name, {"wormhole", "circuit", "store_and_forward"});
   net.fail("switching", fmt::format("unknown switching '{}'{} (known: wormhole, circuit, store_and_forward)", name,
@@ -111,7 +111,7 @@ Switching read_switching(const lua::FieldReader& net) {
 
 // network = { ... } (the table is on top of the stack).
 void read_network_table(lua_State* L, const std::string& where, bool has_rings, NetworkSpec& spec) {
-  lua::FieldReader net(L, -1, where, "network.");
+  FieldReader net(L, -1, where, "network.");
   net.reject_unknown({"kind", "bandwidth", "latency", "overhead", "capacity", "switching", "hop_latency", "dims",
                       "arity", "growth", "cycle", "width"});
   spec.kind = read_kind(net, has_rings);
@@ -136,7 +136,7 @@ void read_network_table(lua_State* L, const std::string& where, bool has_rings, 
 
 std::optional<NetworkSpec> read_machine_network(lua_State* L, int machine_index, const std::string& where) {
   const int top = lua_gettop(L);
-  const lua::FieldReader machine(L, machine_index, where);
+  const FieldReader machine(L, machine_index, where);
   NetworkSpec spec;
   const bool has_rings = machine.push("topology", LUA_TTABLE, false);
   if (has_rings) {
@@ -153,7 +153,7 @@ std::optional<NetworkSpec> read_machine_network(lua_State* L, int machine_index,
   lua_settop(L, top);
   if (!has_network && !has_rings) return std::nullopt;
   try {
-    check_network_spec(spec);
+    network::check_network_spec(spec);
   } catch (const std::invalid_argument& e) {
     throw ScriptError(where + e.what());
   }
@@ -162,13 +162,13 @@ std::optional<NetworkSpec> read_machine_network(lua_State* L, int machine_index,
 
 NetworkSpec read_network_spec(lua_State* L, int machine_index) {
   const int machine = lua_absindex(L, machine_index);
-  const std::string where = lua::user_where(L);
+  const std::string where = user_where(L);
   if (auto spec = read_machine_network(L, machine, where)) return *spec;
   lua_getfield(L, machine, "name");
   const std::string name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(unnamed)";
   lua_pop(L, 1);
   throw ScriptError(fmt::format("{}machine '{}' has no network: simulate mode needs network = {{ kind = ..., bandwidth = ... }} "
-                                "(kinds: {})", where, name, fmt::join(network_kinds(), ", ")));
+                                "(kinds: {})", where, name, fmt::join(network::network_kinds(), ", ")));
 }
 
-}  // namespace scalerun::network
+}  // namespace scalerun::lua
