@@ -21,6 +21,7 @@
 #include "lua/call.hpp"
 #include "lua/state.hpp"
 #include "lua/vocabulary.hpp"
+#include "lua/kernel_model_reader.hpp"
 #include "model/kernel_model.hpp"
 #include "study/session.hpp"
 
@@ -59,7 +60,7 @@ int main() {
   lua::open_vocabulary(L);
   lua::load_chunk(L, "return require 'kernels.rlsp', require 'machines.ksr1'", "=model_map");
   lua::protected_call(L, 0, 2);
-  model::KernelModel rlsp(L, -2, -1);
+  model::KernelModel rlsp(lua::kernel_model_parts(L, -2, -1));
   if (!rlsp.traced()) {
     std::fprintf(stderr, "model_map: the RLSP model did not trace: %s\n", rlsp.fallback_reason().c_str());
     return 1;

@@ -11,6 +11,7 @@
 #include "lua/embedded.hpp"
 #include "lua/error.hpp"
 #include "lua/field_reader.hpp"
+#include "lua/rule_reader.hpp"
 #include "lua/native.hpp"
 #include "host/describe.hpp"
 #include "lua/symbolic.hpp"
@@ -71,7 +72,7 @@ int validator(lua_State* L) {
 
 int validate_rule(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  model::read_rule(L, 1, user_where(L));
+  read_rule(L, 1, user_where(L));
   return 0;
 }
 

@@ -1,15 +1,16 @@
 #pragma once
-// A kernel's timing model bound to one machine, ready to evaluate. On construction the Lua
-// model, work and memory functions are called once with symbolic arguments; when that works
-// the model is an expression graph, evaluated natively (and in bulk, in parallel). A model that
-// branches on values falls back to plain Lua calls, one per point.
+// A kernel's timing model bound to one machine, ready to evaluate, and free of Lua: the facade
+// (lua/kernel_model_reader) calls the script's model, work and memory functions once with
+// symbolic arguments and hands over the expression graph; a model that branches on values
+// cannot be traced and is handed over as a callable that evaluates one point (the facade's plain
+// Lua calls). Everything downstream works on either.
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
-
-#include <lua.hpp>
 
 #include "expr/graph.hpp"
 #include "expr/program.hpp"
@@ -24,61 +25,58 @@ struct Evaluation {
   double memory = 0;          // bytes (NaN when the kernel has no memory function)
 };
 
+// The symbolic form: variable i of the graph is slot i, then p.
+struct TracedModel {
+  expr::Graph graph;
+  std::vector<expr::NodeId> terms;  // in term_names order
+  expr::NodeId time = 0, work = 0, memory = 0;
+  std::uint32_t p_variable = 0;
+};
+
+// Evaluates one point (slots in params order, processor count) when there is no graph.
+using PointEvaluator = std::function<void(std::span<const double> slots, double p, Evaluation& out)>;
+
+// What the facade learned of a kernel's model: everything KernelModel needs, as plain data.
+struct ModelParts {
+  std::string kernel_name;
+  std::string model_where;  // "kernels/rlsp.lua:14"
+  ParamSpace params;
+  std::vector<std::string> term_names;  // canonical order (term_before)
+  bool has_work = false, has_memory = false;
+  std::optional<TracedModel> traced;    // when tracing worked
+  PointEvaluator plain;                 // otherwise
+  std::string fallback_reason;          // why tracing did not work
+};
+
 class KernelModel {
  public:
-  // The kernel table is at kernel_index; machine_index may be 0 for "no machine" (nil). `owner`
-  // names the study that gave no machine ("map 'm'"), for the message when the model needs one.
-  KernelModel(lua_State* L, int kernel_index, int machine_index, std::string owner = {});
-  ~KernelModel();
+  explicit KernelModel(ModelParts parts);
   KernelModel(const KernelModel&) = delete;
   KernelModel& operator=(const KernelModel&) = delete;
 
-  const std::string& kernel_name() const { return name_; }
-  const std::string& model_where() const { return model_where_; }  // "kernels/rlsp.lua:14"
-  const ParamSpace& params() const { return params_; }
-  const std::vector<std::string>& term_names() const { return term_names_; }
-  bool has_work() const { return has_work_; }
-  bool has_memory() const { return has_memory_; }
-  bool traced() const { return traced_; }
-  const std::string& fallback_reason() const { return fallback_reason_; }
+  const std::string& kernel_name() const { return parts_.kernel_name; }
+  const std::string& model_where() const { return parts_.model_where; }
+  const ParamSpace& params() const { return parts_.params; }
+  const std::vector<std::string>& term_names() const { return parts_.term_names; }
+  bool has_work() const { return parts_.has_work; }
+  bool has_memory() const { return parts_.has_memory; }
+  bool traced() const { return parts_.traced.has_value(); }
+  const std::string& fallback_reason() const { return parts_.fallback_reason; }
 
   // One point: slot values (params().slots order) and processor count.
   void evaluate(std::span<const double> slots, double p, Evaluation& out);
 
   // Symbolic form (only when traced()): variable i is slot i; p_variable() is p.
-  expr::Graph& graph() { return graph_; }
-  expr::NodeId time_node() const { return time_node_; }
-  expr::NodeId work_node() const { return work_node_; }
-  expr::NodeId memory_node() const { return memory_node_; }
-  const std::vector<expr::NodeId>& term_nodes() const { return term_nodes_; }
-  std::uint32_t p_variable() const { return p_var_; }
+  expr::Graph& graph() { return parts_.traced->graph; }
+  expr::NodeId time_node() const { return parts_.traced->time; }
+  expr::NodeId work_node() const { return parts_.traced->work; }
+  expr::NodeId memory_node() const { return parts_.traced->memory; }
+  const std::vector<expr::NodeId>& term_nodes() const { return parts_.traced->terms; }
+  std::uint32_t p_variable() const { return parts_.traced->p_variable; }
 
  private:
-  void read_params();
-  bool trace();
-  void call_lua(std::span<const double> slots, double p, Evaluation& out);
-  void call_lua_plain(std::span<const double> slots, double p, Evaluation& out);
-  std::string probe_machine_use(std::span<const double> slots, double p);
-  void push_view(std::span<const double> slots, bool symbolic);
-  void collect_terms(int index, std::vector<std::pair<std::string, double>>* numeric,
-                     std::vector<std::pair<std::string, expr::NodeId>>* symbolic);
-
-  lua_State* L_;
-  int kernel_ref_ = LUA_NOREF;
-  int machine_ref_ = LUA_NOREF;
-  std::string name_;
-  std::string model_where_;
-  ParamSpace params_;
-  std::vector<std::string> term_names_;
-  bool has_work_ = false, has_memory_ = false;
-  bool traced_ = false;
-  std::string fallback_reason_;
-  std::string owner_;
-  expr::Graph graph_;
-  expr::NodeId time_node_ = 0, work_node_ = 0, memory_node_ = 0;
-  std::vector<expr::NodeId> term_nodes_;
-  std::uint32_t p_var_ = 0;
-  expr::Program program_;  // roots: terms..., work, memory
+  ModelParts parts_;
+  expr::Program program_;  // roots: terms..., work, memory (traced only)
   std::vector<double> scratch_vars_, scratch_out_;
 };
 

@@ -8,22 +8,13 @@
 #include <fmt/format.h>
 
 #include "expr/program.hpp"
-#include "lua/call.hpp"
 #include "lua/error.hpp"
-#include "lua/field_reader.hpp"
 
 namespace scalerun::model {
 
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-struct RuleInfo {
-  RuleKind kind;
-  const char* name;
-  const char* target_field;  // nullptr: no target
-  const char* quantity;
-};
 
 constexpr RuleInfo kRules[] = {
     {RuleKind::Fixed, "fixed", nullptr, "problem size"},
@@ -44,6 +35,7 @@ const RuleInfo& info(RuleKind kind) {
 
 }  // namespace
 
+std::span<const RuleInfo> rule_infos() { return kRules; }
 const char* rule_name(RuleKind kind) { return info(kind).name; }
 const char* rule_quantity(RuleKind kind) { return info(kind).quantity; }
 
@@ -72,77 +64,6 @@ std::string ScalingRule::describe() const {
     text += ")";
   }
   return text;
-}
-
-ScalingRule read_rule(lua_State* L, int index, const std::string& where) {
-  index = lua_absindex(L, index);
-  lua::FieldReader r(L, index, where);
-  const std::string kind_name = r.string("rule");
-  const RuleInfo* found = nullptr;
-  for (const auto& candidate : kRules) {
-    if (kind_name == candidate.name) found = &candidate;
-  }
-  if (found == nullptr) {
-    std::vector<std::string> known;
-    for (const auto& candidate : kRules) known.emplace_back(candidate.name);
-    const std::string near = lua::closest_name(kind_name, known);
-    throw ScriptError(fmt::format("{}unknown scaling rule '{}'{} (known: {})", where, kind_name,
-                                  near.empty() ? "" : fmt::format(", did you mean '{}'?", near), fmt::join(known, ", ")));
-  }
-  ScalingRule rule;
-  rule.kind = found->kind;
-  rule.where = where;
-  if (rule.kind == RuleKind::Custom) {
-    r.reject_unknown({"rule", "fn", "vary"});
-    r.push("fn", LUA_TFUNCTION, true);
-    rule.custom_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  } else if (found->target_field != nullptr) {
-    r.reject_unknown({"rule", found->target_field, "vary", "range"});
-    if (rule.kind == RuleKind::MemoryBound) {
-      if (auto b = r.optional_number("per_proc")) rule.target = *b, rule.has_target = true;
-    } else {
-      rule.target = r.number(found->target_field);
-      rule.has_target = true;
-    }
-    if (rule.has_target && !(rule.target > 0)) {
-      r.fail(found->target_field, fmt::format("must be positive, got {:g}", rule.target));
-    }
-    if ((rule.kind == RuleKind::Efficiency || rule.kind == RuleKind::IsospeedE) && rule.target > 1) {
-      r.fail(found->target_field, fmt::format("must be in (0, 1], got {:g}", rule.target));
-    }
-  } else {
-    r.reject_unknown({"rule"});
-  }
-  if (r.has("vary")) {
-    lua_getfield(L, index, "vary");
-    if (lua_type(L, -1) == LUA_TSTRING) {
-      rule.vary.emplace_back(lua_tostring(L, -1), 1.0);
-    } else if (lua_type(L, -1) == LUA_TTABLE) {
-      lua_pushnil(L);
-      while (lua_next(L, -2) != 0) {
-        if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER || !(lua_tonumber(L, -1) > 0)) {
-          lua_pop(L, 3);
-          r.fail("vary", "a parameter name, or ratios such as { balls = 5, steps = 1 } expected");
-        }
-        rule.vary.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
-        lua_pop(L, 1);
-      }
-      std::sort(rule.vary.begin(), rule.vary.end());
-    } else {
-      const std::string got = lua::type_name(L, -1);
-      lua_pop(L, 1);
-      r.fail("vary", "string or table of ratios expected, got " + got);
-    }
-    lua_pop(L, 1);
-  }
-  if (r.has("range")) {
-    const auto range = r.number_list("range");
-    if (range.size() != 2 || !(range[0] > 0) || !(range[1] > range[0])) {
-      r.fail("range", "{ lo, hi } with 0 < lo < hi expected");
-    }
-    rule.range = {range[0], range[1]};
-  }
-  return rule;
 }
 
 double rule_quantity_value(RuleKind kind, const Evaluation& at, double time_at_1, const PointContext& ctx) {
@@ -175,37 +96,20 @@ std::vector<int> varied_slots(const KernelModel& model, const ScalingRule& rule)
   return slots;
 }
 
-RuleOutcome apply_custom(lua_State* L, KernelModel& model, const ScalingRule& rule, std::vector<double> slots,
+RuleOutcome apply_custom(KernelModel& model, const ScalingRule& rule, std::vector<double> slots,
                          const PointContext& ctx) {
-  const int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, rule.custom_ref);
-  lua_pushnumber(L, ctx.p);
-  lua::protected_call(L, 1, 1);
-  if (lua_type(L, -1) != LUA_TTABLE) {
-    const std::string got = lua::type_name(L, -1);
-    lua_settop(L, top);
-    throw ScriptError(fmt::format("{}custom rule returned {} at p={:g} (expected a table such as {{ n = 512 }})",
-                                  rule.where, got, ctx.p));
-  }
-  lua_pushnil(L);
-  while (lua_next(L, -2) != 0) {
-    const std::string name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+  for (const auto& [name, value] : rule.custom(ctx.p)) {
     const int slot = model.params().find(name);
-    if (slot < 0 || lua_type(L, -1) != LUA_TNUMBER) {
-      lua_settop(L, top);
+    if (slot < 0) {
       throw ScriptError(fmt::format("{}custom rule returned '{}' at p={:g}, which is not a numeric parameter of "
                                     "kernel '{}'", rule.where, name, ctx.p, model.kernel_name()));
     }
-    const double value = lua_tonumber(L, -1);
     if (!std::isfinite(value)) {
-      lua_settop(L, top);
       throw ScriptError(fmt::format("{}custom rule returned {} = {} at p={:g}: a finite number expected", rule.where,
                                     name, std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf", ctx.p));
     }
     slots[static_cast<std::size_t>(slot)] = value;
-    lua_pop(L, 1);
   }
-  lua_settop(L, top);
   return {std::move(slots), 1, false};
 }
 
@@ -263,12 +167,12 @@ SymbolicResidual build_symbolic(KernelModel& model, const ScalingRule& rule, con
 
 }  // namespace
 
-RuleOutcome apply_rule(lua_State* L, KernelModel& model, const ScalingRule& rule, const std::vector<double>& base,
+RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::vector<double>& base,
                        const PointContext& ctx) {
   if (rule.kind == RuleKind::Fixed) return {base, 0, false};
   // On one processor every size has E = 1: there is nothing to solve, the kernel's size stands.
   if (rule.kind == RuleKind::Efficiency && ctx.p == 1) return {base, 0, false};
-  if (rule.kind == RuleKind::Custom) return apply_custom(L, model, rule, base, ctx);
+  if (rule.kind == RuleKind::Custom) return apply_custom(model, rule, base, ctx);
 
   double target = rule.target;
   if (rule.kind == RuleKind::MemoryBound && !rule.has_target) {

@@ -4,11 +4,11 @@
 // kernel's size parameter(s) for it. Several parameters can grow together at fixed ratios
 // (seed 000 scales balls and steps 5:1): each varied slot is ratio * x and x is solved for.
 
+#include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <lua.hpp>
 
 #include "model/kernel_model.hpp"
 #include "model/solver.hpp"
@@ -23,7 +23,8 @@ struct ScalingRule {
   bool has_target = false; // memory_bound may take B from the machine's memory per processor
   std::vector<std::pair<std::string, double>> vary;  // parameter name, ratio
   SolveRange range;
-  int custom_ref = LUA_NOREF;  // custom: function(p, k) -> { param = value, ... }
+  // custom: the sizes at p, { {"n", 512}, ... } (the facade calls the script's function).
+  std::function<std::vector<std::pair<std::string, double>>(double p)> custom;
   std::string where;           // "file:line: " where the rule was written
 
   std::string describe() const;  // e.g. "isospeed (speed = 3.25e+06, vary n)"
@@ -32,8 +33,15 @@ struct ScalingRule {
 const char* rule_name(RuleKind kind);
 const char* rule_quantity(RuleKind kind);  // "average speed a = W/(p T)", ...
 
-// Validates a rule table (the prelude's rule constructors call this) and reads it.
-ScalingRule read_rule(lua_State* L, int index, const std::string& where);
+// The rules by name, with the field that holds each one's target (nullptr: none), for the
+// facade's reader (lua/rule_reader) and for messages.
+struct RuleInfo {
+  RuleKind kind;
+  const char* name;
+  const char* target_field;
+  const char* quantity;
+};
+std::span<const RuleInfo> rule_infos();
 
 // Where a point of an experiment stands: its processor count, marked speed (seed 002; NaN when
 // the machine has none) and the machine's memory per processor (NaN when unknown).
@@ -51,7 +59,7 @@ struct RuleOutcome {
 
 // Applies `rule` at `ctx`, starting from `base` slot values. Throws ScriptError naming the rule,
 // the range searched and the values the quantity took when no size satisfies it.
-RuleOutcome apply_rule(lua_State* L, KernelModel& model, const ScalingRule& rule,
+RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule,
                        const std::vector<double>& base, const PointContext& ctx);
 
 // The quantity a rule holds at its target, evaluated at one point (for tables and checks).

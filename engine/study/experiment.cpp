@@ -11,6 +11,8 @@
 #include "lua/error.hpp"
 #include "lua/native.hpp"
 #include "lua/field_reader.hpp"
+#include "lua/kernel_model_reader.hpp"
+#include "lua/rule_reader.hpp"
 #include "lua/state.hpp"
 #include "study/experiment_reports.hpp"
 #include "study/measure_experiment.hpp"
@@ -195,7 +197,7 @@ struct Runner {
     lua::owner(L).check_budget();
     PointData pt;
     pt.ctx = ctx;
-    model::RuleOutcome outcome = model::apply_rule(L, m, rule, m.params().values(), ctx);
+    model::RuleOutcome outcome = model::apply_rule(m, rule, m.params().values(), ctx);
     pt.slots = std::move(outcome.slots);
     pt.evaluations = outcome.evaluations;
     m.evaluate(pt.slots, ctx.p, pt.at_p);
@@ -327,7 +329,7 @@ int experiment_native(lua_State* L) {
 
   // scaling rule
   if (r.push("scale", LUA_TTABLE, false)) {
-    spec.rule = model::read_rule(L, lua_gettop(L), where);
+    spec.rule = lua::read_rule(L, lua_gettop(L), where);
     lua_pop(L, 1);
   }
   if (spec.rule.vary.empty()) {
@@ -356,8 +358,8 @@ int experiment_native(lua_State* L) {
   }
 
   for (int machine : machines) {
-    run.models.push_back(std::make_unique<model::KernelModel>(L, kernel, no_machine ? 0 : machine,
-                                                              fmt::format("experiment '{}'", spec.name)));
+    run.models.push_back(std::make_unique<model::KernelModel>(
+        lua::kernel_model_parts(L, kernel, no_machine ? 0 : machine, fmt::format("experiment '{}'", spec.name))));
   }
   model::KernelModel& first_model = *run.models.front();
   data.kernel_name = first_model.kernel_name();

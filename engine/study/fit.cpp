@@ -15,6 +15,7 @@
 #include "lua/error.hpp"
 #include "lua/native.hpp"
 #include "lua/field_reader.hpp"
+#include "lua/kernel_model_reader.hpp"
 #include "model/kernel_model.hpp"
 #include "store/database.hpp"
 #include "study/csv_data.hpp"
@@ -307,7 +308,7 @@ int fit_native(lua_State* L) {
     machine = lua_gettop(L);
     require_machine(L, machine, r, "machine");
   }
-  model::KernelModel m(L, kernel, machine, fmt::format("fit '{}'", f.name));
+  model::KernelModel m(lua::kernel_model_parts(L, kernel, machine, fmt::format("fit '{}'", f.name)));
   f.fitted_names = r.string_list("params");
   f.fitted = fitted_slots(m, r, f.fitted_names);
   if (session.options.dry_run && r.has("stored")) {  // nothing was measured, so nothing to fit

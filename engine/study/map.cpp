@@ -13,6 +13,7 @@
 #include "lua/native.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/state.hpp"
+#include "lua/kernel_model_reader.hpp"
 #include "model/kernel_model.hpp"
 #include "study/results.hpp"
 #include "study/session.hpp"
@@ -76,7 +77,7 @@ int map_native(lua_State* L) {
     machine = lua_gettop(L);
     require_machine(L, machine, r, "machine");
   }
-  model::KernelModel m(L, kernel, machine, fmt::format("map '{}'", name));
+  model::KernelModel m(lua::kernel_model_parts(L, kernel, machine, fmt::format("map '{}'", name)));
 
   const std::string value_name = r.string_or("value", "time");
   Quantity q = Quantity::Term;

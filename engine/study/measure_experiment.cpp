@@ -13,6 +13,7 @@
 #include "lua/error.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
+#include "lua/kernel_model_reader.hpp"
 #include "model/kernel_model.hpp"
 #include "measure/command.hpp"
 #include "measure/command_template.hpp"
@@ -390,7 +391,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
   std::string model_problem;
   if (has_model) {
     try {
-      model = std::make_unique<model::KernelModel>(L, kernel, machine);
+      model = std::make_unique<model::KernelModel>(lua::kernel_model_parts(L, kernel, machine));
     } catch (const ScriptError& e) {
       // The measurement stands on its own; the comparison is skipped and says why.
       model_problem = e.what();
@@ -491,7 +492,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
         if (model && model->traced()) {
           try {  // the model's answer is where the search starts
             const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
-            const auto outcome = model::apply_rule(L, *model, spec.rule, model->params().values(), point_ctx);
+            const auto outcome = model::apply_rule(*model, spec.rule, model->params().values(), point_ctx);
             const int slot = model->params().find(spec.rule.vary.front().first);
             if (slot >= 0) request.seed = outcome.slots[static_cast<std::size_t>(slot)] / spec.rule.vary.front().second;
           } catch (const ScriptError&) {

@@ -12,6 +12,7 @@
 #include "lua/call.hpp"
 #include "lua/error.hpp"
 #include "lua/state.hpp"
+#include "lua/kernel_model_reader.hpp"
 #include "model/kernel_model.hpp"
 #include "model/scaling_rule.hpp"
 #include "lua/network_reader.hpp"
@@ -221,7 +222,7 @@ int run_simulate_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int 
     model.reset();
     push_model_machine(L, machine, speeds, factor);
     try {
-      model = std::make_unique<model::KernelModel>(L, kernel, lua_gettop(L));
+      model = std::make_unique<model::KernelModel>(lua::kernel_model_parts(L, kernel, lua_gettop(L)));
     } catch (const ScriptError& e) {
       model_note = fmt::format("no model column from p = {} on: the kernel's model could not be evaluated on the "
                                "simulated machine: {}", speeds.size(), e.what());
@@ -265,7 +266,7 @@ int run_simulate_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int 
     if (model) slots = model->params().values();
     if (scaled) {
       const model::PointContext ctx{p, std::nan(""), number_field(L, machine, "memory")};
-      slots = model::apply_rule(L, *model, spec.rule, slots, ctx).slots;
+      slots = model::apply_rule(*model, spec.rule, slots, ctx).slots;
       push_configured(L, kernel, model->params(), slots);
     } else {
       lua_pushvalue(L, kernel);
