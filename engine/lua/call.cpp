@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "lua/error.hpp"
+#include "lua/library_sandbox.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "runtime/stop.hpp"
@@ -190,6 +191,8 @@ namespace {
 
 // package.searchers[2] replacement: finds a module on package.path like Lua's own searcher and
 // loads it through load_file, so modules get the same chunk names and frame keeping as scripts.
+// Each module chunk runs in a library environment of its own (library_sandbox.hpp): no io, os
+// only for time and the environment; the script that requires it keeps the real globals.
 int search_lua_module(lua_State* L) {
   const char* name = luaL_checkstring(L, 1);
   lua_getglobal(L, "package");
@@ -203,6 +206,7 @@ int search_lua_module(lua_State* L) {
   if (luaL_loadbufferx(L, source.data(), source.size(), ("@" + path).c_str(), "t") != LUA_OK) {
     throw ScriptError(with_full_path(lua_tostring(L, -1), path));  // raised once strings are freed
   }
+  sandbox_library_chunk(L);
   lua_pushstring(L, path.c_str());
   return 2;
 }

@@ -11,6 +11,7 @@
 #include "lua/embedded.hpp"
 #include "lua/error.hpp"
 #include "lua/field_reader.hpp"
+#include "lua/library_sandbox.hpp"
 #include "lua/rule_reader.hpp"
 #include "lua/native.hpp"
 #include "host/describe.hpp"
@@ -187,6 +188,7 @@ void open_vocabulary(lua_State* L) {
       {"check", native<study::check_native>},
       {"param", native<param>},
       {"host_machine", native<host_machine>},
+      {"set_library_environment", native<set_library_environment>},
       {nullptr, nullptr}};
   for (const EmbeddedModule& module : embedded_modules()) {
     load_chunk(L, module.source, fmt::format("@scalerun/{}.lua", module.name));

@@ -1,6 +1,10 @@
 // The Lua boundary: protected calls, positions, the field reader, the trampoline, the budget.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <lua.hpp>
 
 #include "lua/call.hpp"
@@ -140,4 +144,47 @@ TEST_CASE("FieldReader checks numbers against a range and names the range") {
   CHECK_THROWS_WITH(r.number("px", lua::Range::positive()), Catch::Contains("a number > 0 expected, got -1"));
   CHECK(lua::Range::positive().contains(1e-300));
   CHECK_FALSE(lua::Range::positive().contains(0));
+}
+
+TEST_CASE("a library loaded with require has no io, os only for time, and no way back to the real globals") {
+  // Line i + 1 of the library is function i; each reaches for what the expected message names.
+  const std::vector<std::pair<std::string, std::string>> attempts = {
+      {"return io.lines", "io.lines"},
+      {"return os.getenv('HOME'), os.time(), os.clock(), os.date('%Y'), os.tmpname()", "os.tmpname"},
+      {"return _G.io.write", "io.write"},
+      {"return debug.getregistry()", "debug.getregistry"},
+      {"return require('io').popen", "io.popen"},
+      {"return package.loaded._G.os.execute", "os.execute"},
+      {"return package.loadlib", "package.loadlib"},
+      {"return package.searchers", "package.searchers"},
+      {"local chunk = loadfile('x.lua')", "loadfile"},  // not `return loadfile(...)`: a tail call
+      {"local value = dofile('x.lua')", "dofile"},      // would report the script's calling line
+      {"return load('return io')().read", "io.read"},
+      {"return getmetatable(_G) == false and rawget(_G, 'io').open", "io.open"},
+      {"os.rename = print", "os.rename"},
+  };
+  std::string library = "local attempts = {}\n";
+  for (const auto& [code, what] : attempts) library += "attempts[#attempts + 1] = function() " + code + " end\n";
+  library += "return attempts\n";
+  scalerun::testing::write_script("sandboxed.lua", library);
+  for (std::size_t i = 0; i < attempts.size(); ++i) {
+    const std::string msg =
+        scalerun::testing::error_of("local attempts = require 'sandboxed'\nattempts[" + std::to_string(i + 1) + "]()\n");
+    INFO(attempts[i].first << " -> " << msg);
+    CHECK(msg.find("sandboxed.lua:" + std::to_string(i + 2) + ": " + attempts[i].second +
+                   " is not available to libraries loaded with require") != std::string::npos);
+  }
+}
+
+TEST_CASE("a library's globals still reach the script, which keeps the real io and os") {
+  scalerun::testing::write_script("sandboxed_globals.lua",
+                                  "function sandboxed_twice(x) return 2 * x end\n"
+                                  "local binary, why = load(string.dump(function() end))\n"
+                                  "return { binary = binary, why = why, loaded = load('return _G')() == _G }\n");
+  CHECK_NOTHROW(scalerun::testing::run_source(
+      "local lib = require 'sandboxed_globals'\n"
+      "assert(sandboxed_twice(21) == 42)\n"
+      "assert(lib.binary == nil and lib.why:find('binary'), 'a library loads text chunks only')\n"
+      "assert(lib.loaded, 'load in a library defaults to its environment')\n"
+      "assert(io.type(io.stderr) == 'file' and type(os.remove) == 'function' and _G.io == io)\n"));
 }

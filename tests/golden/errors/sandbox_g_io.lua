@@ -1,0 +1,1 @@
+local via_g = require "lib.sandbox.via_g"

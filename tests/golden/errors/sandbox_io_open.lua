@@ -1,0 +1,1 @@
+local writer = require "lib.sandbox.writer"

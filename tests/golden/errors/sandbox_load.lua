@@ -1,0 +1,1 @@
+local via_load = require "lib.sandbox.via_load"

@@ -1,0 +1,3 @@
+local runner = require "lib.sandbox.runner"
+print("loaded")
+local n = runner.prepare(4)

@@ -1,0 +1,1 @@
+local remover = require "lib.sandbox.remover"

@@ -1,0 +1,10 @@
+-- The experiment script itself keeps io and os: it writes, reads and removes a temporary file.
+local path = os.tmpname()
+local out = assert(io.open(path, "w"))
+out:write("written by the script\n")
+out:close()
+local back = assert(io.open(path, "r"))
+local text = back:read("l")
+back:close()
+assert(os.remove(path))
+print("script io ok: " .. text)
