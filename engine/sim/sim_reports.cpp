@@ -230,11 +230,6 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
 
 }  // namespace
 
-const std::vector<std::string>& simulate_report_names() {
-  static const std::vector<std::string> names = {"speedup", "overhead", "wait", "links", "overhead_functions"};
-  return names;
-}
-
 std::vector<Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports) {
   std::vector<Table> tables;
   for (const auto& name : reports) {

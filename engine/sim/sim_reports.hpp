@@ -32,10 +32,8 @@ struct SimulatedStudy {
   bool unequal_speeds = false;           // some point ran processors of different speeds
 };
 
-// The simulate-mode report names, in the order they are documented.
-const std::vector<std::string>& simulate_report_names();
-
-// One table per name (names from simulate_report_names()).
+// One table (overhead_functions: two) per name, in the order given: speedup, overhead, wait,
+// links, overhead_functions (study/report_registry lists them as simulate mode's reports).
 std::vector<report::Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports);
 
 }  // namespace scalerun::sim

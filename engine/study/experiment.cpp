@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -31,10 +32,6 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Measured runs per point: beyond ten thousand a typo is likelier than a plan.
 constexpr lua::Range kRunCount{1, 10000, true};
 const lua::Range kProcessorCount{1, kMaxProcessors, true};
-
-const std::vector<std::string> kReports = {"scaled", "psi", "latency", "triple", "speedup", "isoefficiency",
-                                           "overhead", "formula", "measured", "compare", "counters",
-                                           "wait", "links", "overhead_functions"};
 
 std::string machine_name_at(lua_State* L, int index) {
   lua_getfield(L, index, "name");
@@ -86,6 +83,27 @@ void check_evaluation(const model::KernelModel& model, const std::vector<double>
   }
 }
 
+// report = { ... }, checked against the registry once, whatever the mode: a name that is no
+// report, and one the mode does not provide, each stop the run with one line. Returns the tables
+// the mode makes, aliases resolved (measure mode's "scaled" is its "measured"), each once.
+std::vector<std::string> read_reports(const lua::FieldReader& r, Mode mode) {
+  std::vector<std::string> names = r.string_list("report");
+  if (names.empty()) names = {"scaled"};
+  std::vector<std::string> tables;
+  for (const auto& name : names) {
+    if (!is_report(name)) {
+      const std::string near = lua::closest_name(name, report_names());
+      r.fail("report", fmt::format("unknown report '{}'{} (known: {})", name,
+                                   near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
+                                   fmt::join(report_names(), ", ")));
+    }
+    if (const auto problem = unavailable(mode, name)) r.fail("report", *problem);
+    const std::string table = *report_in(mode, name);
+    if (std::find(tables.begin(), tables.end(), table) == tables.end()) tables.push_back(table);
+  }
+  return tables;
+}
+
 ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   ExperimentSpec spec;
   r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
@@ -95,10 +113,9 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
   spec.title = r.string_or("title", "");
   spec.where = r.where();
   const std::string mode = r.string_or("mode", session_of(L).options.mode);
-  if (mode != "model" && mode != "measure" && mode != "simulate") {
-    r.fail("mode", fmt::format("'{}' is not a mode; use \"model\", \"measure\" or \"simulate\"", mode));
-  }
-  spec.mode = mode;
+  const std::optional<Mode> known_mode = parse_mode(mode);
+  if (!known_mode) r.fail("mode", fmt::format("'{}' is not a mode; use \"model\", \"measure\" or \"simulate\"", mode));
+  spec.mode = *known_mode;
   spec.speed_factor = r.number_or("speed_factor", 1, lua::Range{0, 1e6, false, true});
   const double repeat = r.number_or("repeats", 5, kRunCount);
   const double warmup = r.number_or("warmup", 1, lua::Range{0, kRunCount.hi, true});
@@ -125,22 +142,7 @@ ExperimentSpec read_spec(lua_State* L, const lua::FieldReader& r) {
       }
     }
   }
-  spec.reports = r.string_list("report");
-  if (spec.reports.empty()) spec.reports = {"scaled"};
-  for (const auto& name : spec.reports) {
-    if (std::find(kReports.begin(), kReports.end(), name) == kReports.end()) {
-      const std::string near = lua::closest_name(name, kReports);
-      r.fail("report", fmt::format("unknown report '{}'{} (known: {})", name,
-                                   near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
-                                   fmt::join(kReports, ", ")));
-    }
-  }
-  for (const char* simulated_only : {"wait", "links", "overhead_functions"}) {
-    if (spec.mode != "simulate" && std::find(spec.reports.begin(), spec.reports.end(), simulated_only) != spec.reports.end()) {
-      r.fail("report", fmt::format("'{}' comes from simulated runs: give mode = \"simulate\" (or --mode simulate)",
-                                   simulated_only));
-    }
-  }
+  spec.reports = read_reports(r, spec.mode);
   spec.px_max = r.number_or("px_max", 1024, kProcessorCount);
   if (r.push("bounds", LUA_TTABLE, false)) {
     lua::FieldReader b(L, -1, r.where(), "bounds.");
@@ -279,8 +281,6 @@ void compute_triple(Runner& run, model::KernelModel& m, const model::PointContex
 
 }  // namespace
 
-const std::vector<std::string>& report_names() { return kReports; }
-
 int experiment_native(lua_State* L) {
   Session& session = session_of(L);
   if (lua_type(L, 1) != LUA_TTABLE) throw lua::NativeError("experiment{} expects a table");
@@ -343,11 +343,11 @@ int experiment_native(lua_State* L) {
   }
 
   if (!spec.procs.empty()) warn_beyond_machine(L, session, spec, machines.front());
-  if (spec.mode == "measure" && !session.options.dry_run) {
+  if (spec.mode == Mode::measure && !session.options.dry_run) {
     if (spec.procs.empty()) r.fail("sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
     return run_measure_experiment(L, spec, kernel, machines.front(), r);
   }
-  if (spec.mode == "simulate" && !session.options.dry_run) {
+  if (spec.mode == Mode::simulate && !session.options.dry_run) {
     return run_simulate_experiment(L, spec, kernel, machines.front(), r);
   }
   if (session.options.dry_run) {

@@ -10,6 +10,7 @@
 
 #include "model/kernel_model.hpp"
 #include "model/scaling_rule.hpp"
+#include "study/report_registry.hpp"
 
 namespace scalerun::study {
 
@@ -32,12 +33,12 @@ struct ExperimentSpec {
   std::vector<double> procs;  // empty when iterating over machine sets
   int set_count = 0;
   model::ScalingRule rule;
-  std::vector<std::string> reports;
+  std::vector<std::string> reports;  // the tables to make, in order: each a report of `mode` (aliases resolved)
   std::vector<ExtraColumn> columns;
   Bounds bounds;
   double px_max = 1024;
   std::string machine_name;
-  std::string mode = "model";  // "model", "measure" or "simulate"
+  Mode mode = Mode::model;     // the experiment's mode field, else --mode
   int repeat = 5, warmup = 1;  // measure mode: runs kept per point, runs discarded first
   double tolerance = 0.02;     // measure mode: how close a tuned quantity must come to its target
   int budget = 12;             // measure mode: measured configurations allowed per tuned point
@@ -71,8 +72,5 @@ struct ExperimentData {
 // The native behind experiment{}: reads the table at index 1, runs it, records its section and
 // leaves a results table on the stack.
 int experiment_native(lua_State* L);
-
-// Names accepted in report = { ... }.
-const std::vector<std::string>& report_names();
 
 }  // namespace scalerun::study

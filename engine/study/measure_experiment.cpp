@@ -596,7 +596,7 @@ int run_measure_experiment(lua_State* L, ExperimentSpec& spec, int kernel, int m
              : fmt::format("{} measured on this host (command: {})", kernel_name, command);
   std::vector<Table> tables;
   for (const auto& name : spec.reports) {
-    if (name == "scaled" || name == "measured") {
+    if (name == "measured") {
       Table t;
       t.name = "measured";
       t.title = fmt::format("{}: {}", spec.name, where_what);

@@ -1,0 +1,5 @@
+-- Measure mode measures; psi is model mode's: refused before anything runs.
+experiment {
+  name = "measure", mode = "measure", kernel = require "kernels.pi" { samples = 1e5 }, procs = { 1, 2 },
+  report = { "measured", "psi" },
+}
