@@ -1,23 +1,13 @@
 #include "host/describe.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 
 #include "host/benchmarks.hpp"
+#include "host/identity.hpp"
 
 namespace scalerun::host {
 
 namespace {
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
 
 // Numbers from a debug or sanitizer build describe the instrumentation, not the host; the script
 // says so rather than letting them pass as marked speeds.

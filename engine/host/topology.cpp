@@ -7,6 +7,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "host/identity.hpp"
+
 namespace scalerun::host {
 
 namespace {
@@ -39,34 +41,13 @@ Cache cache(const HwlocTopology& topology, hwloc_obj_type_t type) {
   return {obj->attr->cache.size, topology.count(type)};
 }
 
-std::string hostname() {
-  char buffer[256] = {};
-  if (gethostname(buffer, sizeof buffer - 1) != 0) return "unknown";
-  return buffer;
-}
-
-// The value after "key<spaces>:" on the first line of /proc/cpuinfo that starts with key.
-std::string cpuinfo_field(const std::string& key) {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.starts_with(key)) continue;
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    const auto value = line.find_first_not_of(" \t", colon + 1);
-    return value == std::string::npos ? std::string() : line.substr(value);
-  }
-  return {};
-}
-
 std::string cpu_model(const HwlocTopology& topology) {
   if (const hwloc_obj_t package = topology.first(HWLOC_OBJ_PACKAGE); package != nullptr) {
     if (const char* model = hwloc_obj_get_info_by_name(package, "CPUModel"); model != nullptr && *model != 0) {
       return model;
     }
   }
-  const std::string model = cpuinfo_field("model name");
-  return model.empty() ? "unknown" : model;
+  return cpuinfo_model();
 }
 
 // The maximum frequency from cpufreq is the figure that means something; virtual machines often
