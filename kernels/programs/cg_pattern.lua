@@ -1,4 +1,4 @@
--- The sparsity pattern of NPB CG's matrix (/work/shared/reference/npb.md, "CG": makea, sprnvc,
+-- The sparsity pattern of NPB CG's matrix (../shared/reference/npb.md, "CG": makea, sprnvc,
 -- vecset, sparse), built in Lua so that the CG program charges each processor for the nonzeros of
 -- its own rows: the random pattern makes the row blocks unequal, a real source of work imbalance.
 -- Only positions are generated (values do not change the operation count). Built once per

@@ -1,6 +1,6 @@
 -- NAS CG (conjugate gradient estimate of the smallest eigenvalue of a random sparse SPD matrix) as
 -- the row-distributed SPMD program of the SPASM paper (003_542419d79f31dea1.txt §4, Table III), with
--- NPB's iteration structure (/work/shared/reference/npb.md, "CG": niter outer iterations, each a
+-- NPB's iteration structure (../shared/reference/npb.md, "CG": niter outer iterations, each a
 -- conj_grad of 25 inner iterations, then zeta and the normalisation of x).
 --
 -- The matrix and the vectors are split by rows: an equal number of contiguous rows per processor.

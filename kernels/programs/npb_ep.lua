@@ -1,6 +1,6 @@
 -- NAS EP ("embarrassingly parallel") as the SPMD message-passing program that the SPASM paper
 -- simulates (003_542419d79f31dea1.txt §4, Table I); the per-pair arithmetic follows NPB's EP
--- (/work/shared/reference/npb.md, "EP").
+-- (../shared/reference/npb.md, "EP").
 --
 -- Phase 1 (local floating point, large granularity): the 2^m pairs of uniform deviates are split
 -- into equal contiguous blocks, one per processor. A processor walks its block in batches of at

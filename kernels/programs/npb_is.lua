@@ -13,7 +13,7 @@
 --   The array additions in step 2 are the work imbalance of seed 003 §6 (the adding processors halve
 --   at each step), which caps IS's "ideal" speedup.
 --
--- "alltoall": the NPB 3.x MPI ranking (/work/shared/reference/npb.md "IS"): keys counted into
+-- "alltoall": the NPB 3.x MPI ranking (../shared/reference/npb.md "IS"): keys counted into
 --   2^log2_buckets coarse buckets and moved into bucket order, an allreduce of the bucket sizes, an
 --   all-to-all of the send counts and an all-to-all of the keys so that each processor holds one
 --   contiguous key range (taken as an equal n/p keys: the bucket split balances them), then local
