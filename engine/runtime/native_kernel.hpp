@@ -26,7 +26,7 @@ struct KernelResult {
 struct NativeKernel {
   std::string_view name;  // the `native = "..."` name in a kernel description
   std::string_view doc;
-  std::span<const ParamSpec> (*params)();
+  std::span<const ParamSpec> params;
   double (*work)(const Params& given);    // operations
   double (*memory)(const Params& given);  // bytes of problem data
   // Runs once on rt (its measured window covers the computation only, not setup or the check).

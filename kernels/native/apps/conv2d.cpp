@@ -356,7 +356,7 @@ const runtime::NativeKernel conv2d_kernel{
     .name = "conv2d",
     .doc = "2-D circular convolution of two N x N complex images by FFTW row and column FFTs, parallel over rows "
          "then column blocks; W = 66 N^2 lg N + 21 N^2 + 84 N lg N",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = conv2d_work,
     .memory = conv2d_memory,
     .run = conv2d_run,

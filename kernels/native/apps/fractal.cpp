@@ -198,7 +198,7 @@ const runtime::NativeKernel fractal_kernel{
     .name = "fractal",
     .doc = "Mandelbrot image of (-1,-1)-(1,1), width x height pixels, at most limit iterations, dynamic tasks of "
          "grain pixels cut as rows, columns or tiles; W = width height fill limit ops_iter",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = fractal_work,
     .memory = fractal_memory,
     .run = fractal_run,

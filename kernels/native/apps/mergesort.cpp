@@ -55,7 +55,7 @@ const runtime::NativeKernel mergesort_kernel{
     .name = "mergesort",
     .doc = "parallel mergesort of n 64-bit keys: blocks sorted in parallel, then merged in parallel pieces; "
          "W = n log2 n",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = mergesort_work,
     .memory = mergesort_memory,
     .run = mergesort_run,

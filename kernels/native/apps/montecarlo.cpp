@@ -82,7 +82,7 @@ static runtime::KernelResult montecarlo_run(const runtime::Params& given, runtim
 const runtime::NativeKernel montecarlo_kernel{
     .name = "montecarlo",
     .doc = "Monte Carlo estimate of pi with a counter-based generator; W = samples",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = montecarlo_work,
     .memory = montecarlo_memory,
     .run = montecarlo_run,

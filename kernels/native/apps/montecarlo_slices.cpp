@@ -152,7 +152,7 @@ const runtime::NativeKernel montecarlo_slices_kernel{
     .name = "montecarlo_slices",
     .doc = "n random walkers over t dependent time slices of rho steps each, one parallel loop per slice; "
          "W = t n rho",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = montecarlo_slices_work,
     .memory = montecarlo_slices_memory,
     .run = montecarlo_slices_run,

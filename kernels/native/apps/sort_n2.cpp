@@ -69,7 +69,7 @@ const runtime::NativeKernel sort_n2_kernel{
     .name = "sort_n2",
     .doc = "O(n^2) insertion sort split into `parts` parts (0: one per worker) sorted in parallel and merged; "
          "W = n^2",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = sort_n2_work,
     .memory = sort_n2_memory,
     .run = sort_n2_run,

@@ -48,7 +48,7 @@ const runtime::NativeKernel billiards_kernel{
     .name = "billiards",
     .doc = "1-D hard-sphere event simulation, the earliest independent collisions in parallel per step; "
          "W = steps + balls",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = billiards_work,
     .memory = billiards_memory,
     .run = billiards_run,

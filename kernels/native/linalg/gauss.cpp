@@ -136,7 +136,7 @@ const runtime::NativeKernel gauss_kernel{
     .name = "gauss",
     .doc = "Gaussian elimination with partial pivoting, parallel row updates per pivot step; "
          "W = 2/3 N^3 - 1/2 N^2 - 19/6 N + 3",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = gauss_work,
     .memory = gauss_memory,
     .run = gauss_run,

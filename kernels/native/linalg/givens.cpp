@@ -70,7 +70,7 @@ const runtime::NativeKernel givens_kernel{
     .name = "givens",
     .doc = "Givens-rotation QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over "
          "the columns each column's rotations are applied to; W = 3n^3 + 3n^2",
-    .params = [] { return std::span<const runtime::ParamSpec>(least_squares_params()); },
+    .params = kLeastSquaresParams,
     .work = givens_work,
     .memory = givens_memory,
     .run = givens_run,

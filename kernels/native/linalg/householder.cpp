@@ -75,7 +75,7 @@ const runtime::NativeKernel householder_kernel{
     .name = "householder",
     .doc = "Householder QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over the "
          "columns of each update; W = 2n^3 + 3n^2",
-    .params = [] { return std::span<const runtime::ParamSpec>(least_squares_params()); },
+    .params = kLeastSquaresParams,
     .work = householder_work,
     .memory = householder_memory,
     .run = householder_run,

@@ -11,10 +11,6 @@ namespace scalerun::kernels {
 
 namespace {
 
-constexpr std::array<runtime::ParamSpec, 2> kParams{{
-    {"n", 64, 1, "columns of the 2n x n matrix B"},
-    {"seed", 1, 0, "random stream of A (b uses seed + 1)"},
-}};
 
 double norm2(std::span<const double> v) {
   double sum = 0;
@@ -72,10 +68,8 @@ runtime::KernelResult verify_least_squares(const RectMatrix& system, std::span<c
   return r;
 }
 
-std::span<const runtime::ParamSpec> least_squares_params() { return kParams; }
-
 double least_squares_order(const runtime::Params& given) {
-  return static_cast<double>(runtime::count_param(kParams, given, "n"));
+  return static_cast<double>(runtime::count_param(kLeastSquaresParams, given, "n"));
 }
 
 double least_squares_memory(const runtime::Params& given) {
@@ -85,8 +79,8 @@ double least_squares_memory(const runtime::Params& given) {
 
 runtime::KernelResult run_least_squares(const runtime::Params& given, runtime::Runtime& rt, std::string_view method,
                                         QrReduction reduce) {
-  const auto n = static_cast<std::size_t>(runtime::count_param(kParams, given, "n"));
-  const std::uint64_t seed = runtime::count_param(kParams, given, "seed");
+  const auto n = static_cast<std::size_t>(runtime::count_param(kLeastSquaresParams, given, "n"));
+  const std::uint64_t seed = runtime::count_param(kLeastSquaresParams, given, "seed");
   const RectMatrix system = regularized_system(n, seed);
   RectMatrix reduced = system;
   std::vector<double> x;

@@ -10,6 +10,7 @@
 // upper part, the lower rows already filled in, and row n + i's sqrt(lambda)), the seed's frame
 // that moves down one row per step. Both kernels touch those rows only.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -45,7 +46,10 @@ runtime::KernelResult verify_least_squares(const RectMatrix& system, std::span<c
 // kernels/rlsp.lua counts it), and the run: build the system, reduce a copy with `reduce` and back
 // substitute inside the measured window, then check x.
 using QrReduction = void (*)(RectMatrix& system, runtime::Runtime& rt);
-std::span<const runtime::ParamSpec> least_squares_params();
+inline constexpr std::array<runtime::ParamSpec, 2> kLeastSquaresParams{{
+    {"n", 64, 1, "columns of the 2n x n matrix B"},
+    {"seed", 1, 0, "random stream of A (b uses seed + 1)"},
+}};
 double least_squares_order(const runtime::Params& given);  // n
 double least_squares_memory(const runtime::Params& given);
 runtime::KernelResult run_least_squares(const runtime::Params& given, runtime::Runtime& rt, std::string_view method,

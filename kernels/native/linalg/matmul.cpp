@@ -119,7 +119,7 @@ static runtime::KernelResult matmul_run(const runtime::Params& given, runtime::R
 const runtime::NativeKernel matmul_kernel{
     .name = "matmul",
     .doc = "packed, register-blocked dense N x N matrix multiply, parallel over row blocks; W = 2 N^3",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = matmul_work,
     .memory = matmul_memory,
     .run = matmul_run,

@@ -210,7 +210,7 @@ const runtime::NativeKernel npb_cg_kernel{
     .name = "npb_cg",
     .doc = "NPB 3.4 CG: smallest eigenvalue of a random sparse symmetric matrix by inverse power iteration, 25 CG "
          "iterations per solve; W = NPB's flop count",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = npb_cg_work,
     .memory = npb_cg_memory,
     .run = npb_cg_run,

@@ -180,7 +180,7 @@ const runtime::NativeKernel npb_ep_kernel{
     .name = "npb_ep",
     .doc = "NPB 3.4 EP: 2^m pairs of NPB random numbers to Gaussian deviates (polar method), summed and counted in "
          "annuli; W = 2^(m+1)",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = npb_ep_work,
     .memory = npb_ep_memory,
     .run = npb_ep_run,

@@ -248,7 +248,7 @@ static runtime::KernelResult npb_is_run(const runtime::Params& given, runtime::R
 const runtime::NativeKernel npb_is_kernel{
     .name = "npb_is",
     .doc = "NPB 3.4 IS: 2^log2_keys integer keys ranked 10 times by buckets; W = 10 * 2^log2_keys",
-    .params = [] { return std::span<const runtime::ParamSpec>(kParams); },
+    .params = kParams,
     .work = npb_is_work,
     .memory = npb_is_memory,
     .run = npb_is_run,
