@@ -132,18 +132,28 @@ TEST_CASE("tuning: efficiencies in the wrong order across evaluations are named 
   CHECK_THAT(tp.diagnosis, Catch::Contains("E fell as the size grew") && Catch::Contains("30000 -> [0.6, 0.6]"));
 }
 
-// Issue 10 item 8: a search that cannot reach its target must end at a cap a user can wait for,
-// say which, and show each evaluation as it goes.
-TEST_CASE("tuning: a run past max_run_time ends the search at the sizes measured, and says so", "[tuning]") {
-  int calls = 0;
-  // T = 1 s at every n and p, so E = 0.5 at p = 2 whatever the size: 0.8 is unreachable. Runs at n above 1e5 take "too long": the runtime's limit
-  // would stop them, which the fake kernel stands in for by throwing what the limit throws.
+// T = 1 s at every n and p, so E = 0.5 at p = 2 whatever the size: 0.8 is unreachable. Runs at n
+// above 1e5 take "too long": the runtime's limit would stop them, which the fake kernel stands in
+// for by throwing what the limit throws.
+namespace {
+
+study::TunedKernel unreachable_kernel_stopped_above_1e5(int& calls) {
   study::TunedKernel k = law_kernel([](double, int, int) { return 1.0; }, calls);
   auto inner = k.measure;
   k.measure = [inner](const runtime::Params& params, int p, const MeasureSettings& s) {
     if (params.at("n") > 1e5) throw runtime::Stopped(runtime::StopCause::run_limit);
     return inner(params, p, s);
   };
+  return k;
+}
+
+}  // namespace
+
+// Issue 10 item 8: a search that cannot reach its target must end at a cap a user can wait for,
+// say which, and show each evaluation as it goes.
+TEST_CASE("tuning: a run past max_run_time ends the search at the sizes measured, and says so", "[tuning]") {
+  int calls = 0;
+  study::TunedKernel k = unreachable_kernel_stopped_above_1e5(calls);
   const auto rule = efficiency_rule(0.8);
   auto r = request_for(k, rule, 2, 1);
   r.budget = 1000;
@@ -161,12 +171,7 @@ TEST_CASE("tuning: a run past max_run_time ends the search at the sizes measured
 
 TEST_CASE("tuning: the user's smaller run_timeout is not the tuner's cap: it stays an error", "[tuning]") {
   int calls = 0;
-  study::TunedKernel k = law_kernel([](double, int, int) { return 1.0; }, calls);
-  auto inner = k.measure;
-  k.measure = [inner](const runtime::Params& params, int p, const MeasureSettings& s) {
-    if (params.at("n") > 1e5) throw runtime::Stopped(runtime::StopCause::run_limit);
-    return inner(params, p, s);
-  };
+  study::TunedKernel k = unreachable_kernel_stopped_above_1e5(calls);
   const auto rule = efficiency_rule(0.8);
   auto r = request_for(k, rule, 2, 1);
   r.budget = 1000;
