@@ -23,6 +23,7 @@
 #include "lua/vocabulary.hpp"
 #include "lua/kernel_model_reader.hpp"
 #include "model/kernel_model.hpp"
+#include "lua/session_binding.hpp"
 #include "study/session.hpp"
 
 namespace {
@@ -54,7 +55,7 @@ int main() {
   lua::State state;
   lua_State* L = state.get();
   study::Session session;
-  study::attach(L, session);
+  lua::attach(L, session);
   state.set_package_path({SCALERUN_SOURCE_DIR});
   lua::install_module_searcher(L);
   lua::open_vocabulary(L);

@@ -18,7 +18,7 @@
 #include "lua/call.hpp"
 #include "lua/state.hpp"
 #include "network/network_spec.hpp"
-#include "sim/lua/lua_programs.hpp"
+#include "lua/sim_programs.hpp"
 #include "sim/simulator.hpp"
 
 namespace {
@@ -48,7 +48,7 @@ Timed simulate(lua_State* L, int program, int kernel, network::Network& net, dou
   setup.overhead = overhead;
   setup.speeds.assign(static_cast<std::size_t>(p), 4.2e6);
   sim::Simulator simulator(std::move(setup));
-  sim::LuaPrograms programs(L, program, kernel, simulator);
+  lua::LuaPrograms programs(L, program, kernel, simulator);
   const double start = thread_seconds();
   Timed t;
   t.result = simulator.run(programs);

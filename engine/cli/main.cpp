@@ -16,11 +16,12 @@
 #include "cli/run_guard.hpp"
 #include "cli/script_help.hpp"
 #include "host/describe.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
+#include "errors/stop_check.hpp"
 #include "lua/state.hpp"
 #include "report/formatters.hpp"
 #include "runtime/stop.hpp"
-#include "study/script_runner.hpp"
+#include "lua/script_runner.hpp"
 #include "util/host_context.hpp"
 
 namespace {
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
                "Runs FILE.lua and prints its scalability tables."};
   app.footer(kFooter);
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
-  study::RunRequest request;
+  lua::RunRequest request;
   std::string format_name = "table", out_dir;
   bool describe_host = false;
   std::vector<std::string> sets;
@@ -149,10 +150,10 @@ int main(int argc, char** argv) {
 
   cli::install_signal_handlers();
   try {
-    study::RunOutcome outcome;
+    lua::RunOutcome outcome;
     {
       const cli::Watchdog watchdog(request.script);
-      outcome = study::run_script(request);
+      outcome = lua::run_script(request);
     }
     // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
     if (runtime::interrupt_requested()) throw Interrupted();
@@ -181,7 +182,7 @@ int main(int argc, char** argv) {
       std::cerr << "scalerun: interrupted\n";
       return cli::interrupted_exit_code();
     }
-    std::cerr << request.script << ": " << lua::timeout_message() << '\n';
+    std::cerr << request.script << ": " << timeout_message() << '\n';
     return kExitError;
   } catch (const ScriptError& e) {
     if (runtime::interrupt_requested()) {

@@ -5,21 +5,21 @@
 
 #include <fmt/format.h>
 
-#include "lua/error.hpp"
-#include "study/script_runner.hpp"
+#include "errors/errors.hpp"
+#include "lua/script_runner.hpp"
 
 namespace scalerun::cli {
 
 int print_script_help(const std::string& script) {
-  study::RunRequest request;
+  lua::RunRequest request;
   request.script = script;
   request.options.script_path = script;
   request.options.dry_run = true;
   request.options.quiet = true;
   request.timeout_seconds = 60;
-  study::RunOutcome outcome;
+  lua::RunOutcome outcome;
   try {
-    outcome = study::run_script(request);
+    outcome = lua::run_script(request);
     // A param() read twice is one parameter.
     std::vector<study::Session::ParamDoc> unique;
     for (auto& p : outcome.params) {

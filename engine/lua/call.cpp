@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/library_sandbox.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/native.hpp"
 #include "lua/symbolic.hpp"
 

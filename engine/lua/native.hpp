@@ -13,7 +13,8 @@
 #include <lua.hpp>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
+#include "errors/stop_check.hpp"
 #include "lua/state.hpp"
 #include "runtime/stop.hpp"
 

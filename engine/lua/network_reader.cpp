@@ -10,7 +10,7 @@
 #include <lua.hpp>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/field_reader.hpp"
 
 namespace scalerun::lua {

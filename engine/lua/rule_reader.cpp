@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/field_reader.hpp"
 
 namespace scalerun::lua {

@@ -9,7 +9,8 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
+#include "errors/stop_check.hpp"
 #include "runtime/stop.hpp"
 
 namespace scalerun::lua {
@@ -60,10 +61,6 @@ std::string State::last_user_position() {
   return hold.owns_lock() ? g_position : std::string();
 }
 
-std::string timeout_message() {
-  return fmt::format("script timed out after {:g} s (raise --script-timeout)", runtime::budget_seconds());
-}
-
 void State::set_package_path(const std::vector<std::string>& roots) {
   std::string ours;
   for (const auto& root : roots) {
@@ -99,14 +96,7 @@ void State::set_time_budget(double seconds) {
   lua_sethook(L_, hook, LUA_MASKCOUNT, 1);
 }
 
-void State::check_budget() const {
-  switch (runtime::stop_cause()) {
-    case runtime::StopCause::none: return;
-    case runtime::StopCause::interrupt: throw Interrupted();
-    case runtime::StopCause::deadline: throw ScriptError(timeout_message());
-    case runtime::StopCause::run_limit: throw runtime::Stopped(runtime::StopCause::run_limit);
-  }
-}
+void State::check_budget() const { check_stop(); }
 
 void State::hook(lua_State* L, lua_Debug*) {
   const runtime::StopCause cause = runtime::stop_cause();

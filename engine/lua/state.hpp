@@ -45,7 +45,5 @@ class State {
 // The State that owns L (stored in the state's extra space).
 State& owner(lua_State* L);
 
-// "script timed out after 3 s (raise --script-timeout)": the one wording of the budget's end.
-std::string timeout_message();
 
 }  // namespace scalerun::lua

@@ -9,19 +9,20 @@
 
 #include "lua/call.hpp"
 #include "lua/embedded.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/library_sandbox.hpp"
 #include "lua/rule_reader.hpp"
 #include "lua/native.hpp"
 #include "host/describe.hpp"
 #include "lua/symbolic.hpp"
-#include "study/check.hpp"
-#include "study/experiment.hpp"
-#include "study/fit.hpp"
-#include "study/map.hpp"
+#include "lua/experiment_reader.hpp"
+#include "lua/session_binding.hpp"
+#include "lua/validate.hpp"
+#include "lua/check_reader.hpp"
+#include "lua/fit_reader.hpp"
+#include "lua/map_reader.hpp"
 #include "study/session.hpp"
-#include "study/validate.hpp"
 
 namespace scalerun::lua {
 
@@ -79,7 +80,7 @@ int validate_rule(lua_State* L) {
 
 // param(name, default, doc): --set name=value overrides the default, converted to its type.
 int param(lua_State* L) {
-  study::Session& session = study::session_of(L);
+  study::Session& session = session_of(L);
   if (lua_type(L, 1) != LUA_TSTRING) throw NativeError("param(name, default): the name must be a string");
   const std::string name = lua_tostring(L, 1);
   if (lua_isnoneornil(L, 2)) throw NativeError(fmt::format("param('{}', default): give a default value", name));
@@ -178,14 +179,14 @@ void open_vocabulary(lua_State* L) {
       {"raise", native<raise>},
       {"unknown_param", native<unknown_param>},
       {"undefined_global", native<undefined_global>},
-      {"validate_machine", native<validator<study::validate_machine>>},
-      {"validate_kernel", native<validator<study::validate_kernel>>},
-      {"validate_machine_sets", native<validator<study::validate_machine_sets>>},
+      {"validate_machine", native<validator<validate_machine>>},
+      {"validate_kernel", native<validator<validate_kernel>>},
+      {"validate_machine_sets", native<validator<validate_machine_sets>>},
       {"validate_rule", native<validate_rule>},
-      {"experiment", native<study::experiment_native>},
-      {"map", native<study::map_native>},
-      {"fit", native<study::fit_native>},
-      {"check", native<study::check_native>},
+      {"experiment", native<experiment_native>},
+      {"map", native<map_native>},
+      {"fit", native<fit_native>},
+      {"check", native<check_native>},
       {"param", native<param>},
       {"host_machine", native<host_machine>},
       {"set_library_environment", native<set_library_environment>},

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "expr/program.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 
 namespace scalerun::model {
 

@@ -1,27 +1,45 @@
 #pragma once
 // experiment{}: a kernel on a machine over processor counts (or machine sets) under a scaling
-// rule, evaluated in model mode, reported as the tables the script asks for.
+// rule, its numbers from the kernel's model, runs on this host or a simulation, reported as the
+// tables the script asks for. Plain C++: the facade (lua/experiment_reader) reads the script's
+// tables into these specs once, and hands what must call back into the script (the kernel's
+// model, work and memory, extra columns, simulate programs) over as callables.
 
+#include <cmath>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <lua.hpp>
-
 #include "model/kernel_model.hpp"
+#include "model/param_space.hpp"
 #include "model/scaling_rule.hpp"
+#include "network/network_spec.hpp"
+#include "report/table.hpp"
+#include "runtime/params.hpp"
 #include "study/report_registry.hpp"
 
+namespace scalerun::sim {
+class Programs;
+class Simulator;
+}  // namespace scalerun::sim
+
 namespace scalerun::study {
+
+struct Session;
 
 // The most processors a study may name (procs, px_max, map axes): far beyond the machines of the
 // seeds, small enough that p^2 and p log p terms stay finite and tables stay readable. 1e308 or
 // 2^63 processors is a slip, never a machine.
 inline constexpr double kMaxProcessors = 1e9;
 
+// A column the script adds to the model tables: its function(k, p), called with the kernel
+// configured at the point's slot values.
 struct ExtraColumn {
   std::string name;
-  int fn_ref = LUA_NOREF;  // function(k, p) -> number
+  std::function<double(const model::ParamSpace& space, const std::vector<double>& slots, double p)> value;
 };
 
 struct Bounds {
@@ -43,10 +61,73 @@ struct ExperimentSpec {
   double tolerance = 0.02;     // measure mode: how close a tuned quantity must come to its target
   int budget = 12;             // measure mode: measured configurations allowed per tuned point
   int max_repeats = 40;        // measure mode: most runs at one size while an efficiency is undecided
+  double max_run_time = 60;    // measure mode, tuned: one run's cap, seconds
+  double max_point_time = 600; // measure mode, tuned: one point's cap, seconds
   double speed_factor = 1;     // simulate mode: processors this many times the machine's speed
 };
 
-// One evaluated point of an experiment.
+// A node group of a heterogeneous machine: count nodes of one speed, or of the speeds listed.
+struct NodeGroup {
+  std::string name;
+  double count = 0;
+  double speed = std::nan("");
+  std::vector<double> speeds;  // per node, when they differ
+};
+
+// What the engine needs of a machine{} value, or of one set machine_sets{} made.
+struct MachineSpec {
+  std::string name = "(none)";
+  std::string machine_name;  // a machine set: the machine it was taken from ("" otherwise)
+  double procs = std::nan(""), memory = std::nan(""), marked = std::nan(""), speed = std::nan("");
+  std::vector<NodeGroup> groups;                            // heterogeneous machines, in order
+  std::optional<std::map<std::string, double>> composition; // a set: nodes taken of each group
+};
+
+// The machine a kernel's model is bound to: one of the experiment's machines, as given, or as a
+// simulation runs it (its processors `speed_factor` times faster; on a machine of node groups the
+// marked speed and count of the nodes simulated).
+struct ModelMachine {
+  std::size_t index = 0;  // into ExperimentInput::machines
+  bool simulated = false;
+  double speed_factor = 1;
+  std::optional<double> marked, procs;
+};
+
+// The kernel as written, or configured with slot values (a solved size).
+struct KernelConfig {
+  const model::ParamSpace* space = nullptr;
+  const std::vector<double>* slots = nullptr;
+};
+
+// What the engine needs of a kernel{} value.
+struct KernelSpec {
+  std::string name;
+  std::string native;   // the native kernel's registry name ("" none)
+  std::string command;  // an external program's command template ("" none)
+  std::string timer;    // command kernels: "wall" or the JSON figure that times a run
+  std::string size;     // the parameter scaling rules vary by default ("" none)
+  runtime::Params params;  // the numeric scalar parameters, as a native kernel receives them
+  double run_timeout = 0;  // seconds, 0: --run-timeout decides
+  bool has_model = false;
+  bool has_program = false;
+  // The model bound to a machine (throws ScriptError where it cannot be evaluated).
+  std::function<model::ModelParts(const ModelMachine&)> bind_model;
+  // The description's work(k) and memory(k) at these parameters; NaN where it has none.
+  std::function<double(const runtime::Params&)> work, memory;
+  // The simulate program of every processor, talking to `simulator`.
+  std::function<std::unique_ptr<sim::Programs>(sim::Simulator& simulator, const KernelConfig& config)> programs;
+};
+
+struct ExperimentInput {
+  ExperimentSpec spec;
+  KernelSpec kernel;
+  std::vector<MachineSpec> machines;  // the machine (one), or one per machine set
+  bool no_machine = false;            // the experiment named none: models get nil for m
+  // Simulate mode: the machine's interconnect, read when asked (ScriptError where it has none).
+  std::function<network::NetworkSpec()> network;
+};
+
+// One evaluated point of a model experiment.
 struct PointData {
   std::string label;  // machine set name, empty for processor counts
   model::PointContext ctx;
@@ -69,8 +150,14 @@ struct ExperimentData {
   std::string fallback_reason;
 };
 
-// The native behind experiment{}: reads the table at index 1, runs it, records its section and
-// leaves a results table on the stack.
-int experiment_native(lua_State* L);
+// Runs the experiment in its mode (or lists its points with --dry-run), appends its section to
+// the session and returns it. Throws ScriptError for what the specs cannot do (a kernel with
+// nothing to measure, a rule a model cannot solve), runtime::Stopped or Interrupted on a stop.
+const report::Section& run_experiment(const ExperimentInput& input, Session& session);
+
+// The three sources of a point's numbers, one file each.
+report::Section run_model_experiment(const ExperimentInput& input, Session& session);
+report::Section run_measure_experiment(const ExperimentInput& input, Session& session);
+report::Section run_simulate_experiment(const ExperimentInput& input, Session& session);
 
 }  // namespace scalerun::study

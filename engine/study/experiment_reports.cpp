@@ -322,26 +322,16 @@ std::vector<Table> build_experiment_tables(const ExperimentData& d, const Triple
   return tables;
 }
 
-report::Table dry_run_table(const ExperimentSpec& spec, lua_State* L, const std::vector<int>& machines) {
+report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<MachineSpec>& machines) {
   Table t;
   t.name = "points";
   t.title = fmt::format("{}: points (dry run, nothing evaluated)", spec.name);
   t.add_column("point", "{:g}").add_column("machine").add_column("p", "{:g}").add_column("size");
-  const std::size_t count = spec.procs.empty() ? machines.size() : spec.procs.size();
+  const bool by_set = spec.procs.empty();
+  const std::size_t count = by_set ? machines.size() : spec.procs.size();
   for (std::size_t i = 0; i < count; ++i) {
-    const int machine = spec.procs.empty() ? machines[i] : machines.front();
-    lua_getfield(L, machine, "name");
-    std::string name = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "?";
-    lua_pop(L, 1);
-    double p = 0;
-    if (spec.procs.empty()) {
-      lua_getfield(L, machine, "procs");
-      p = lua_tonumber(L, -1);
-      lua_pop(L, 1);
-    } else {
-      p = spec.procs[i];
-    }
-    t.add_row({static_cast<double>(i + 1), name, p, spec.rule.describe()});
+    const MachineSpec& machine = by_set ? machines[i] : machines.front();
+    t.add_row({static_cast<double>(i + 1), machine.name, by_set ? machine.procs : spec.procs[i], spec.rule.describe()});
   }
   return t;
 }

@@ -3,8 +3,6 @@
 
 #include <vector>
 
-#include <lua.hpp>
-
 #include "report/table.hpp"
 #include "study/experiment.hpp"
 
@@ -24,6 +22,6 @@ std::vector<report::Table> build_experiment_tables(const ExperimentData& data, c
                                                    const SpeedupExtras& speedup);
 
 // --dry-run: the points an experiment would evaluate, and how each gets its problem size.
-report::Table dry_run_table(const ExperimentSpec& spec, lua_State* L, const std::vector<int>& machines);
+report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<MachineSpec>& machines);
 
 }  // namespace scalerun::study

@@ -2,27 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <optional>
 
 #include <Eigen/Dense>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "errors/errors.hpp"
 #include "expr/program.hpp"
 #include "fit/least_squares.hpp"
-#include "lua/call.hpp"
-#include "lua/error.hpp"
-#include "lua/native.hpp"
-#include "lua/field_reader.hpp"
-#include "lua/kernel_model_reader.hpp"
-#include "model/kernel_model.hpp"
 #include "store/database.hpp"
-#include "study/csv_data.hpp"
-#include "study/kernel_config.hpp"
-#include "study/results.hpp"
 #include "study/session.hpp"
-#include "study/validate.hpp"
 
 namespace scalerun::study {
 
@@ -34,78 +25,6 @@ struct Observation {
   double time = 0;
 };
 
-// Data rows from the script (a list of tables) or from a CSV file; columns name parameters,
-// p and the measured time.
-NumericCsv read_data(lua_State* L, const lua::FieldReader& r, const std::string& script_dir,
-                      const std::string& kernel_name) {
-  if (r.has("stored")) {
-    // Measured points from the results database: the newest of each configuration of that
-    // experiment, time = the median of its runs.
-    const std::string experiment = r.string("stored");
-    std::vector<store::StoredPoint> points;
-    try {
-      points = session_of(L).db().latest_points(experiment, kernel_name);
-    } catch (const std::runtime_error& e) {
-      r.fail("stored", std::string("--db: ") + e.what());
-    }
-    if (points.empty()) {
-      r.fail("stored", fmt::format("'{}' holds no measured points of experiment '{}' with kernel '{}' (run it in "
-                                   "measure mode first)", session_of(L).options.db_path, experiment, kernel_name));
-    }
-    NumericCsv csv;
-    csv.columns = {"p", "time"};
-    for (const auto& [name, value] : points.front().record.params) csv.columns.push_back(name);
-    for (const auto& pt : points) {
-      std::vector<double> row{pt.record.p, pt.record.median};
-      for (std::size_t c = 2; c < csv.columns.size(); ++c) {
-        const auto it = pt.record.params.find(csv.columns[c]);
-        row.push_back(it == pt.record.params.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
-      }
-      csv.rows.push_back(std::move(row));
-    }
-    return csv;
-  }
-  if (r.has("csv")) {
-    std::string path = r.string("csv");
-    if (!std::filesystem::exists(path) && !script_dir.empty() && std::filesystem::path(path).is_relative()) {
-      path = (std::filesystem::path(script_dir) / path).string();
-    }
-    try {
-      return read_numeric_csv(path);
-    } catch (const std::runtime_error& e) {
-      r.fail("csv", e.what());
-    }
-  }
-  r.push("data", LUA_TTABLE, true);
-  NumericCsv csv;
-  const auto n = static_cast<int>(lua_rawlen(L, -1));
-  if (n == 0) r.fail("data", "no data rows: give data = { { p = 2, n = 362, time = 1.9 }, ... } or csv = 'file.csv'");
-  for (int i = 1; i <= n; ++i) {
-    if (lua_rawgeti(L, -1, i) != LUA_TTABLE) r.fail("data", fmt::format("row {} is not a table", i));
-    std::vector<double> row(csv.columns.size(), std::numeric_limits<double>::quiet_NaN());
-    lua_pushnil(L);
-    while (lua_next(L, -2) != 0) {
-      if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER) {
-        r.fail("data", fmt::format("row {}: entries must be name = number", i));
-      }
-      const std::string key = lua_tostring(L, -2);
-      auto it = std::find(csv.columns.begin(), csv.columns.end(), key);
-      if (it == csv.columns.end()) {
-        csv.columns.push_back(key);
-        for (auto& earlier : csv.rows) earlier.push_back(std::numeric_limits<double>::quiet_NaN());
-        row.push_back(lua_tonumber(L, -1));
-      } else {
-        row[static_cast<std::size_t>(it - csv.columns.begin())] = lua_tonumber(L, -1);
-      }
-      lua_pop(L, 1);
-    }
-    csv.rows.push_back(std::move(row));
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-  return csv;
-}
-
 // The data's rows as observations of the model: every column a parameter of the kernel (or p,
 // or the time column) sets that parameter's slot for its row; the other slots keep the kernel's.
 struct Columns {
@@ -113,10 +32,11 @@ struct Columns {
 };
 
 std::vector<Observation> observations_of(const NumericCsv& data, const Columns& col, const model::KernelModel& m,
-                                         const lua::FieldReader& r, const std::string& time_column) {
+                                         const FitSpec& spec) {
   std::vector<Observation> obs;
   const std::vector<double> base = m.params().values();
-  const bool stored = r.has("stored");
+  const bool stored = !spec.stored.empty();
+  const std::string& time_column = spec.time_column;
   for (std::size_t i = 0; i < data.rows.size(); ++i) {
     const auto& row = data.rows[i];
     Observation o{base, row[static_cast<std::size_t>(col.p)], row[static_cast<std::size_t>(col.time)]};
@@ -125,12 +45,12 @@ std::vector<Observation> observations_of(const NumericCsv& data, const Columns& 
       const int slot = m.params().find(data.columns[c]);
       if (slot < 0 && stored) continue;  // a native-only setting the model does not use
       if (slot < 0) {
-        r.fail("data", fmt::format("column '{}' is not a parameter of kernel '{}' (nor p or {})", data.columns[c],
-                                   m.kernel_name(), time_column));
+        field_error(spec.where, "data", fmt::format("column '{}' is not a parameter of kernel '{}' (nor p or {})",
+                                                    data.columns[c], m.kernel_name(), time_column));
       }
       if (std::isfinite(row[c])) o.slots[static_cast<std::size_t>(slot)] = row[c];
     }
-    if (!std::isfinite(o.time) || !std::isfinite(o.p)) r.fail("data", fmt::format("row {} lacks p or {}", i + 1, time_column));
+    if (!std::isfinite(o.time) || !std::isfinite(o.p)) field_error(spec.where, "data", fmt::format("row {} lacks p or {}", i + 1, time_column));
     obs.push_back(std::move(o));
   }
   return obs;
@@ -260,70 +180,71 @@ report::Table residuals_table(const FitOutcome& f, const NumericCsv& data, const
   return table;
 }
 
-// The slots named by params = { ... }, each a numeric parameter of the kernel.
-std::vector<std::size_t> fitted_slots(const model::KernelModel& m, const lua::FieldReader& r,
-                                      const std::vector<std::string>& names) {
-  if (names.empty()) r.fail("params", "name the parameters to fit, e.g. params = { 'tau', 'beta[1]' }");
+Columns columns_of(const NumericCsv& data, const FitSpec& spec) {
+  const std::string& time_column = spec.time_column;
+  auto column = [&](const std::string& c) -> int {
+    auto it = std::find(data.columns.begin(), data.columns.end(), c);
+    return it == data.columns.end() ? -1 : static_cast<int>(it - data.columns.begin());
+  };
+  const Columns col{column(time_column), column("p")};
+  if (col.time < 0) field_error(spec.where, "time", fmt::format("the data has no column '{}' with measured seconds", time_column));
+  if (col.p < 0) field_error(spec.where, "data", "the data has no column 'p' (processor count)");
+  return col;
+}
+
+}  // namespace
+
+std::vector<std::size_t> fitted_slots(const FitSpec& spec, const model::KernelModel& m) {
+  if (spec.params.empty()) field_error(spec.where, "params", "name the parameters to fit, e.g. params = { 'tau', 'beta[1]' }");
   std::vector<std::size_t> fitted;
-  for (const auto& n : names) {
+  for (const auto& n : spec.params) {
     const int slot = m.params().find(n);
     if (slot < 0) {
-      r.fail("params", fmt::format("kernel '{}' has no numeric parameter '{}' (it has: {})", m.kernel_name(), n,
-                                   fmt::join(m.params().names(), ", ")));
+      field_error(spec.where, "params", fmt::format("kernel '{}' has no numeric parameter '{}' (it has: {})",
+                                                    m.kernel_name(), n, fmt::join(m.params().names(), ", ")));
     }
     fitted.push_back(static_cast<std::size_t>(slot));
   }
   return fitted;
 }
 
-Columns columns_of(const NumericCsv& data, const lua::FieldReader& r, const std::string& time_column) {
-  auto column = [&](const std::string& c) -> int {
-    auto it = std::find(data.columns.begin(), data.columns.end(), c);
-    return it == data.columns.end() ? -1 : static_cast<int>(it - data.columns.begin());
-  };
-  const Columns col{column(time_column), column("p")};
-  if (col.time < 0) r.fail("time", fmt::format("the data has no column '{}' with measured seconds", time_column));
-  if (col.p < 0) r.fail("data", "the data has no column 'p' (processor count)");
-  return col;
+// Measured points from the results database: the newest of each configuration of that
+// experiment, time = the median of its runs.
+NumericCsv stored_data(const FitSpec& spec, Session& session, const std::string& kernel_name) {
+  const std::string& experiment = spec.stored;
+  std::vector<store::StoredPoint> points;
+  try {
+    points = session.db().latest_points(experiment, kernel_name);
+  } catch (const std::runtime_error& e) {
+    field_error(spec.where, "stored", std::string("--db: ") + e.what());
+  }
+  if (points.empty()) {
+    field_error(spec.where, "stored", fmt::format("'{}' holds no measured points of experiment '{}' with kernel '{}' (run it in "
+                                 "measure mode first)", session.options.db_path, experiment, kernel_name));
+  }
+  NumericCsv csv;
+  csv.columns = {"p", "time"};
+  for (const auto& [name, value] : points.front().record.params) csv.columns.push_back(name);
+  for (const auto& pt : points) {
+    std::vector<double> row{pt.record.p, pt.record.median};
+    for (std::size_t c = 2; c < csv.columns.size(); ++c) {
+      const auto it = pt.record.params.find(csv.columns[c]);
+      row.push_back(it == pt.record.params.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+    }
+    csv.rows.push_back(std::move(row));
+  }
+  return csv;
 }
 
-}  // namespace
-
-// fit{}: the facade reads the table and the data; engine/fit solves; the kernel comes back
-// configured with the fitted values.
-int fit_native(lua_State* L) {
-  Session& session = session_of(L);
-  if (lua_type(L, 1) != LUA_TTABLE) throw lua::NativeError("fit{} expects a table");
-  const std::string where = lua::user_where(L);
-  lua::FieldReader r(L, 1, where);
-  r.reject_unknown({"name", "kernel", "machine", "params", "data", "csv", "stored", "time", "doc"});
+FitResult run_fit(const FitSpec& spec, const NumericCsv& data, model::KernelModel& m, Session& session) {
   FitOutcome f;
-  f.name = r.string("name");
-  f.time_column = r.string_or("time", "time");
-  r.push("kernel", LUA_TTABLE, true);
-  const int kernel = lua_gettop(L);
-  require_kernel(L, kernel, r, "kernel");
-  int machine = 0;
-  if (r.push("machine", LUA_TTABLE, false)) {
-    machine = lua_gettop(L);
-    require_machine(L, machine, r, "machine");
-  }
-  model::KernelModel m(lua::kernel_model_parts(L, kernel, machine, fmt::format("fit '{}'", f.name)));
-  f.fitted_names = r.string_list("params");
-  f.fitted = fitted_slots(m, r, f.fitted_names);
-  if (session.options.dry_run && r.has("stored")) {  // nothing was measured, so nothing to fit
-    session.info(fmt::format("fit '{}': dry run, the kernel keeps its parameters", f.name));
-    lua_pushvalue(L, kernel);
-    return 1;
-  }
-  std::string script_dir;
-  if (auto colon = where.find(':'); colon != std::string::npos) {
-    script_dir = std::filesystem::path(where.substr(0, colon)).parent_path().string();
-  }
-  const NumericCsv data = read_data(L, r, script_dir, m.kernel_name());
-  const std::vector<Observation> obs = observations_of(data, columns_of(data, r, f.time_column), m, r, f.time_column);
+  f.name = spec.name;
+  f.time_column = spec.time_column;
+  f.fitted_names = spec.params;
+  f.fitted = fitted_slots(spec, m);
+  const std::vector<Observation> obs = observations_of(data, columns_of(data, spec), m, spec);
   if (obs.size() < f.fitted.size()) {
-    r.fail("data", fmt::format("{} data rows cannot determine {} parameters", obs.size(), f.fitted.size()));
+    field_error(spec.where, "data", fmt::format("{} data rows cannot determine {} parameters", obs.size(), f.fitted.size()));
   }
   f.base = m.params().values();
   Eigen::VectorXd start(static_cast<Eigen::Index>(f.fitted.size()));
@@ -331,11 +252,10 @@ int fit_native(lua_State* L) {
   ModelProblem problem(m, obs, f.fitted);
   f.solution = fit::solve(problem.problem(), start);
   session.sections.push_back({f.name, "fit", {parameters_table(f, m.kernel_name()), residuals_table(f, data, obs)}});
-
-  std::vector<double> slots = f.base;
-  for (std::size_t j = 0; j < f.fitted.size(); ++j) slots[f.fitted[j]] = f.solution.theta[static_cast<Eigen::Index>(j)];
-  push_configured(L, kernel, m.params(), slots);
-  return 1;
+  FitResult result;
+  result.slots = f.base;
+  for (std::size_t j = 0; j < f.fitted.size(); ++j) result.slots[f.fitted[j]] = f.solution.theta[static_cast<Eigen::Index>(j)];
+  return result;
 }
 
 }  // namespace scalerun::study

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "model/solver.hpp"
 #include "runtime/stop.hpp"
 

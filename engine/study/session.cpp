@@ -4,10 +4,6 @@
 
 namespace scalerun::study {
 
-namespace {
-const char kSessionKey = 0;  // its address is the registry key
-}
-
 void Session::warn(const std::string& message) const {
   if (!options.quiet) std::cerr << "scalerun: warning: " << message << '\n';
 }
@@ -19,18 +15,6 @@ void Session::info(const std::string& message) const {
 store::Database& Session::db() {
   if (!database) database.emplace(store::Database::open(options.db_path));
   return *database;
-}
-
-void attach(lua_State* L, Session& session) {
-  lua_pushlightuserdata(L, &session);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kSessionKey);
-}
-
-Session& session_of(lua_State* L) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &kSessionKey);
-  auto* s = static_cast<Session*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
-  return *s;
 }
 
 }  // namespace scalerun::study

@@ -1,14 +1,12 @@
 #pragma once
 // What one `scalerun script.lua` run accumulates while the script executes: the options that
 // shape evaluation, the sections (tables) produced so far, the script parameters, and the
-// outcome of checks. Natives find it through the Lua state.
+// outcome of checks. The facade's natives find it through the Lua state (lua/session_binding).
 
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <lua.hpp>
 
 #include "report/table.hpp"
 #include "store/database.hpp"
@@ -48,9 +46,5 @@ struct Session {
   void warn(const std::string& message) const;
   void info(const std::string& message) const;  // only with --verbose
 };
-
-// Installs `session` as the one the natives of L use.
-void attach(lua_State* L, Session& session);
-Session& session_of(lua_State* L);
 
 }  // namespace scalerun::study

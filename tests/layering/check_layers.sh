@@ -5,6 +5,7 @@
 #
 # The layer order, lowest first: a folder may include its own layer and any layer before it.
 #   runtime          the parallel runtime and `stop`, the flag every long loop polls
+#   errors           the errors that cross layers (ScriptError, ...) and the poll of `stop`
 #   expr fit         expression graphs (parallel over the runtime), least squares: plain numbers
 #   report store     tables and their formats, the results database
 #   kernels-native   kernels/native: the native kernels, written against the runtime
@@ -15,10 +16,10 @@
 #                    is done)
 #   lua              the facade: drives the engine below it, the only folder that sees Lua
 #   cli              main
-# Files map to their folder (engine/<folder>/...; engine/sim/lua/ is sim's), kernels/native/... to
+# Files map to their folder (engine/<folder>/...), kernels/native/... to
 # kernels-native. Includes are folder-relative ("study/session.hpp"); one without a folder is the
 # includer's own; one whose first folder is not ours (engine/ or kernels/) is a library's.
-LAYERS="runtime expr fit report store kernels-native measure host network sim util model study lua cli"
+LAYERS="runtime errors expr fit report store kernels-native measure host network sim util model study lua cli"
 #
 # What the code does today that this order forbids is listed in allowed_violations.txt, one
 # `file -> included` a line, and the check is a ratchet: it fails on a violation not listed and on

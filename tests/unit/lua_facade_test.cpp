@@ -8,7 +8,7 @@
 #include <lua.hpp>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"

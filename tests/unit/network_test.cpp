@@ -12,12 +12,13 @@
 #include <lua.hpp>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "lua/vocabulary.hpp"
 #include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
+#include "lua/session_binding.hpp"
 #include "study/session.hpp"
 
 using Catch::Matchers::Contains;
@@ -457,7 +458,7 @@ std::string run_reader(const std::string& source) {
   scalerun::study::Session session;
   lua::State state;
   lua_State* L = state.get();
-  scalerun::study::attach(L, session);
+  scalerun::lua::attach(L, session);
   state.set_package_path({SCALERUN_SOURCE_DIR});
   lua::install_module_searcher(L);
   lua_register(L, "read_network", lua::native<read_network>);

@@ -8,8 +8,8 @@
 
 #include <unistd.h>
 
-#include "lua/error.hpp"
-#include "study/script_runner.hpp"
+#include "errors/errors.hpp"
+#include "lua/script_runner.hpp"
 
 namespace scalerun::testing {
 
@@ -23,14 +23,14 @@ inline std::string write_script(const std::string& name, const std::string& sour
   return path.string();
 }
 
-inline study::RunOutcome run_source(const std::string& source, study::SessionOptions options = {},
+inline lua::RunOutcome run_source(const std::string& source, study::SessionOptions options = {},
                                     double timeout = 30) {
   options.quiet = true;
-  study::RunRequest request;
+  lua::RunRequest request;
   request.script = write_script("script.lua", source);
   request.options = options;
   request.timeout_seconds = timeout;
-  return study::run_script(request);
+  return lua::run_script(request);
 }
 
 // The one-line message a failing script produces.
@@ -43,7 +43,7 @@ inline std::string error_of(const std::string& source, study::SessionOptions opt
   return "(no error)";
 }
 
-inline const report::Table& table_of(const study::RunOutcome& out, const std::string& section,
+inline const report::Table& table_of(const lua::RunOutcome& out, const std::string& section,
                                      const std::string& table) {
   for (const auto& s : out.sections) {
     if (s.name != section) continue;

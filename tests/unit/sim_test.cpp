@@ -13,13 +13,13 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/state.hpp"
 #include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "script_fixture.hpp"
 #include "sim/collectives.hpp"
-#include "sim/lua/lua_programs.hpp"
+#include "lua/sim_programs.hpp"
 #include "sim/separation.hpp"
 #include "sim/simulator.hpp"
 
@@ -77,7 +77,7 @@ struct ProgramRunner {
     sim::Simulator simulator(std::move(setup));
     RunResult result;
     {
-      sim::LuaPrograms programs(L, -2, -1, simulator);
+      lua::LuaPrograms programs(L, -2, -1, simulator);
       result = simulator.run(programs);
     }
     lua_pop(L, 2);
@@ -334,7 +334,7 @@ TEST_CASE("the three runs separate a known work imbalance and a marked serial pa
     experiment { name = "serial", machine = m, kernel = k { s = 2e5 }, procs = { 1, 4 }, mode = "simulate",
                  report = { "overhead" } }
   )";
-  const study::RunOutcome out = testing::run_source(script);
+  const lua::RunOutcome out = testing::run_source(script);
   const report::Table& overhead = testing::table_of(out, "plain", "overhead");
   const report::Table& wait = testing::table_of(out, "plain", "wait");
   const report::Table& speedup = testing::table_of(out, "plain", "speedup");
@@ -360,7 +360,7 @@ TEST_CASE("the three runs separate a known work imbalance and a marked serial pa
 }
 
 TEST_CASE("processors of a machine of node groups run at their group's speed", "[sim]") {
-  const study::RunOutcome out = testing::run_source(R"(
+  const lua::RunOutcome out = testing::run_source(R"(
     local m = machine { name = "mixed", network = { kind = "ideal" },
                         groups = { { name = "slow", count = 2, speed = 1e6 }, { name = "fast", count = 2, speed = 4e6 } } }
     local k = kernel { name = "even", program = function(ctx, k)
@@ -435,7 +435,7 @@ TEST_CASE("ctx:speed gives every processor's speed, as ctx:compute uses it", "[s
     end }}
     experiment {{ name = "speeds", machine = m, kernel = k, procs = {{ 5 }}, mode = "simulate", speed_factor = {} }}
   )", slow0, slow1, fast, factor, slow0, slow1, fast, fast, fast, factor);
-  const study::RunOutcome out = testing::run_source(script);
+  const lua::RunOutcome out = testing::run_source(script);
   CHECK(testing::number_at(testing::table_of(out, "speeds", "speedup"), 0, "T") == Approx(1));
 
   CHECK_THAT(error_of_run("ctx:speed(ctx.size)", 4),
@@ -464,7 +464,7 @@ TEST_CASE("a kernel's model beside a simulation on a machine of node groups sees
     local sets = machine_sets {{ machine = m, start = {{ a = 1, b = 1 }}, max_sets = 1 }}
     experiment {{ name = "set", machine = sets[1], kernel = k, procs = {{ 2 }}, mode = "simulate" }}
   )", a, b, w, factor);
-  const study::RunOutcome out = testing::run_source(script);
+  const lua::RunOutcome out = testing::run_source(script);
   const report::Table& whole = testing::table_of(out, "whole", "speedup");
   const std::vector<double> node_speeds = {a, a, b, b};
   for (std::size_t row = 0; row < node_speeds.size(); ++row) {
@@ -479,7 +479,7 @@ TEST_CASE("a kernel's model beside a simulation on a machine of node groups sees
 }
 
 TEST_CASE("a model that cannot be evaluated beside a simulation leaves a note, not a silent gap", "[sim]") {
-  const study::RunOutcome out = testing::run_source(R"(
+  const lua::RunOutcome out = testing::run_source(R"(
     local m = machine { name = "plain", speed = 1e6, network = { kind = "ideal" } }
     local k = kernel { name = "broken", model = function(k, p, m) return { compute = m.no_such_field * p } end,
                        program = function(ctx, k) ctx:compute(1) end }
@@ -493,7 +493,7 @@ TEST_CASE("a model that cannot be evaluated beside a simulation leaves a note, n
 
   // On a machine of node groups the model is bound per point: one that fails from p = 4 on keeps
   // its values before and says where it stopped.
-  const study::RunOutcome later = testing::run_source(R"(
+  const lua::RunOutcome later = testing::run_source(R"(
     local m = machine { name = "mixed", network = { kind = "ideal" },
                         groups = { { name = "a", count = 2, speed = 1e6 }, { name = "b", count = 2, speed = 2e6 } } }
     local k = kernel { name = "small", model = function(k, p, m)

@@ -8,12 +8,12 @@
 #include "report/table.hpp"
 #include "study/session.hpp"
 
-namespace scalerun::study {
+namespace scalerun::lua {
 
 struct RunRequest {
   std::string script;
   std::vector<std::string> args;
-  SessionOptions options;
+  study::SessionOptions options;
   double timeout_seconds = 3600;
 };
 
@@ -22,10 +22,10 @@ struct RunOutcome {
   int checks_run = 0;
   int checks_failed = 0;
   int targets_missed = 0;
-  std::vector<Session::ParamDoc> params;  // the script's param()s, in the order called
+  std::vector<study::Session::ParamDoc> params;  // the script's param()s, in the order called
 };
 
 // Throws ScriptError (exit 2), UsageError (exit 2) or Interrupted (exit 130).
 RunOutcome run_script(const RunRequest& request);
 
-}  // namespace scalerun::study
+}  // namespace scalerun::lua

@@ -1,8 +1,8 @@
-#include "study/kernel_config.hpp"
+#include "lua/configured_kernel.hpp"
 
 #include "lua/call.hpp"
 
-namespace scalerun::study {
+namespace scalerun::lua {
 
 void push_configured(lua_State* L, int kernel, const model::ParamSpace& space, const std::vector<double>& slots) {
   kernel = lua_absindex(L, kernel);
@@ -39,4 +39,4 @@ void push_configured(lua_State* L, int kernel, const runtime::Params& params) {
   lua::protected_call(L, 1, 1);  // the kernel's __call returns the configured copy
 }
 
-}  // namespace scalerun::study
+}  // namespace scalerun::lua

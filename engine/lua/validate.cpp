@@ -1,4 +1,4 @@
-#include "study/validate.hpp"
+#include "lua/validate.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,12 +10,13 @@
 #include <fmt/ranges.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "lua/native.hpp"
+#include "errors/errors.hpp"
 #include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "study/experiment.hpp"
 
-namespace scalerun::study {
+namespace scalerun::lua {
 
 namespace {
 
@@ -39,7 +40,7 @@ void check_positive(const lua::FieldReader& r, const char* name) { r.optional_nu
 
 // Processors and nodes: whole, at least one, and no more than a study may name.
 void check_count(const lua::FieldReader& r, const char* name, bool required) {
-  const lua::Range counts{1, kMaxProcessors, true};
+  const lua::Range counts{1, study::kMaxProcessors, true};
   if (required) r.number(name, counts);
   else r.optional_number(name, counts);
 }
@@ -219,4 +220,21 @@ void require_machine(lua_State* L, int index, const lua::FieldReader& r, const c
   }
 }
 
-}  // namespace scalerun::study
+FieldReader form_table(lua_State* L, const char* form) {
+  if (lua_type(L, 1) != LUA_TTABLE) throw NativeError(fmt::format("{}{{}} expects a table", form));
+  return FieldReader(L, 1, user_where(L));
+}
+
+KernelAndMachine push_kernel_and_machine(lua_State* L, const FieldReader& r) {
+  KernelAndMachine at;
+  r.push("kernel", LUA_TTABLE, true);
+  at.kernel = lua_gettop(L);
+  require_kernel(L, at.kernel, r, "kernel");
+  if (r.push("machine", LUA_TTABLE, false)) {
+    at.machine = lua_gettop(L);
+    require_machine(L, at.machine, r, "machine");
+  }
+  return at;
+}
+
+}  // namespace scalerun::lua

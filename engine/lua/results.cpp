@@ -1,8 +1,7 @@
-#include "study/results.hpp"
+#include "lua/results.hpp"
 
-#include "study/session.hpp"
 
-namespace scalerun::study {
+namespace scalerun::lua {
 
 namespace {
 
@@ -66,12 +65,4 @@ void push_section(lua_State* L, const report::Section& section) {
   lua_setfield(L, -2, "tables");
 }
 
-const report::Section* find_section(lua_State* L, const std::string& name) {
-  const Session& s = session_of(L);
-  for (auto it = s.sections.rbegin(); it != s.sections.rend(); ++it) {
-    if (it->name == name) return &*it;
-  }
-  return nullptr;
-}
-
-}  // namespace scalerun::study
+}  // namespace scalerun::lua

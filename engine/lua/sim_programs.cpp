@@ -1,4 +1,4 @@
-#include "sim/lua/lua_programs.hpp"
+#include "lua/sim_programs.hpp"
 
 #include <cmath>
 #include <string_view>
@@ -6,12 +6,14 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "runtime/stop.hpp"
 
-namespace scalerun::sim {
+namespace scalerun::lua {
+
+using namespace sim;  // the engine this adapter drives
 
 namespace {
 
@@ -496,4 +498,4 @@ std::string LuaPrograms::where(int rank) {
   return w;
 }
 
-}  // namespace scalerun::sim
+}  // namespace scalerun::lua

@@ -1,6 +1,7 @@
 #pragma once
 // The errors that cross layers. Every message a user sees starts with "file:line:" where a file
-// and line exist; the CLI maps each kind to its exit code (2 script/usage, 1 failed check).
+// and line exist; the CLI maps each kind to its exit code (2 script/usage, 1 failed check, 130
+// interrupted). Below every layer that throws them, so the engine needs nothing of the facade.
 
 #include <stdexcept>
 #include <string>
@@ -34,5 +35,11 @@ class Interrupted : public std::runtime_error {
  public:
   Interrupted() : std::runtime_error("interrupted") {}
 };
+
+// A wrong value in a field of a script's table, worded as the facade's field reader words it:
+//   "<where>field '<name>': <what>"  (where is the "file:line: " of the table)
+[[noreturn]] inline void field_error(const std::string& where, const std::string& field, const std::string& what) {
+  throw ScriptError(where + "field '" + field + "': " + what);
+}
 
 }  // namespace scalerun

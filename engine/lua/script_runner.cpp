@@ -1,4 +1,4 @@
-#include "study/script_runner.hpp"
+#include "lua/script_runner.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,12 +6,13 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
-#include "lua/error.hpp"
+#include "errors/errors.hpp"
 #include "lua/process_guards.hpp"
 #include "lua/state.hpp"
+#include "lua/session_binding.hpp"
 #include "lua/vocabulary.hpp"
 
-namespace scalerun::study {
+namespace scalerun::lua {
 
 namespace fs = std::filesystem;
 
@@ -55,7 +56,7 @@ RunOutcome run_script(const RunRequest& request) {
   if (fs::is_directory(request.script, ec)) {
     throw UsageError(fmt::format("'{}' is a directory; give a script such as scripts/quickstart.lua", request.script));
   }
-  Session session;
+  study::Session session;
   session.options = request.options;
   lua::State state;
   lua_State* L = state.get();
@@ -94,4 +95,4 @@ RunOutcome run_script(const RunRequest& request) {
           std::move(session.param_docs)};
 }
 
-}  // namespace scalerun::study
+}  // namespace scalerun::lua

@@ -17,12 +17,12 @@
 
 #include "sim/simulator.hpp"
 
-namespace scalerun::sim {
+namespace scalerun::lua {
 
-class LuaPrograms : public Programs {
+class LuaPrograms : public sim::Programs {
  public:
   // program and kernel are stack indices in L: the function(ctx, k) and the k it receives.
-  LuaPrograms(lua_State* L, int program, int kernel, Simulator& simulator);
+  LuaPrograms(lua_State* L, int program, int kernel, sim::Simulator& simulator);
   ~LuaPrograms() override;
   LuaPrograms(const LuaPrograms&) = delete;
   LuaPrograms& operator=(const LuaPrograms&) = delete;
@@ -32,7 +32,7 @@ class LuaPrograms : public Programs {
   std::string tag_name(std::int64_t tag) override;
 
   // Used by the ctx methods.
-  Simulator& simulator() { return sim_; }
+  sim::Simulator& simulator() { return sim_; }
   int current() const { return current_; }
   bool runs_in(lua_State* co) const { return current_ >= 0 && threads_[static_cast<std::size_t>(current_)] == co; }
   std::int64_t tag_of(lua_State* co, int index, bool any_allowed);
@@ -45,7 +45,7 @@ class LuaPrograms : public Programs {
   std::string error_message(lua_State* co, const std::string& where);
 
   lua_State* L_;
-  Simulator& sim_;
+  sim::Simulator& sim_;
   int registry_ref_ = LUA_NOREF;  // { program, kernel, ctx metatable, tag ids, threads }
   std::vector<lua_State*> threads_;  // anchored in the registry table
   std::vector<Results> results_;
@@ -54,4 +54,4 @@ class LuaPrograms : public Programs {
   bool parked_ = false;
 };
 
-}  // namespace scalerun::sim
+}  // namespace scalerun::lua

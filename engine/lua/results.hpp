@@ -6,13 +6,10 @@
 
 #include "report/table.hpp"
 
-namespace scalerun::study {
+namespace scalerun::lua {
 
 // Pushes { name = ..., kind = ..., tables = { <name> = { name, title, columns = {...},
 // rows = { {...}, ... }, notes = {...} }, ... } }; tables also in order at tables[1..n].
 void push_section(lua_State* L, const report::Section& section);
 
-// Finds a section by name in the session (most recent first); nullptr when none.
-const report::Section* find_section(lua_State* L, const std::string& name);
-
-}  // namespace scalerun::study
+}  // namespace scalerun::lua

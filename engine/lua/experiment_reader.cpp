@@ -1,0 +1,380 @@
+#include "lua/experiment_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "errors/errors.hpp"
+#include "lua/call.hpp"
+#include "lua/configured_kernel.hpp"
+#include "lua/field_reader.hpp"
+#include "lua/kernel_model_reader.hpp"
+#include "lua/native.hpp"
+#include "lua/network_reader.hpp"
+#include "lua/results.hpp"
+#include "lua/rule_reader.hpp"
+#include "lua/session_binding.hpp"
+#include "lua/sim_programs.hpp"
+#include "lua/validate.hpp"
+#include "study/experiment.hpp"
+#include "study/session.hpp"
+
+namespace scalerun::lua {
+
+namespace {
+
+// Measured runs per point: beyond ten thousand a typo is likelier than a plan.
+constexpr Range kRunCount{1, 10000, true};
+const Range kProcessorCount{1, study::kMaxProcessors, true};
+
+// Fields of values the vocabulary forms have validated already (machine{}, kernel{}): absent or of
+// another type reads as NaN or "", which the engine treats as "not given".
+double number_field(lua_State* L, int index, const char* field) {
+  lua_getfield(L, index, field);
+  const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
+  lua_pop(L, 1);
+  return v;
+}
+
+std::string string_field(lua_State* L, int index, const char* field, const char* fallback = "") {
+  lua_getfield(L, index, field);
+  std::string s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : fallback;
+  lua_pop(L, 1);
+  return s;
+}
+
+bool has_function(lua_State* L, int index, const char* field) {
+  lua_getfield(L, index, field);
+  const bool is = lua_type(L, -1) == LUA_TFUNCTION;
+  lua_pop(L, 1);
+  return is;
+}
+
+// report = { ... }, checked against the registry once, whatever the mode: a name that is no
+// report, and one the mode does not provide, each stop the run with one line. Returns the tables
+// the mode makes, aliases resolved (measure mode's "scaled" is its "measured"), each once.
+std::vector<std::string> read_reports(const FieldReader& r, study::Mode mode) {
+  std::vector<std::string> names = r.string_list("report");
+  if (names.empty()) names = {"scaled"};
+  std::vector<std::string> tables;
+  for (const auto& name : names) {
+    if (!study::is_report(name)) {
+      const std::string near = closest_name(name, study::report_names());
+      r.fail("report", fmt::format("unknown report '{}'{} (known: {})", name,
+                                   near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
+                                   fmt::join(study::report_names(), ", ")));
+    }
+    if (const auto problem = study::unavailable(mode, name)) r.fail("report", *problem);
+    const std::string table = *study::report_in(mode, name);
+    if (std::find(tables.begin(), tables.end(), table) == tables.end()) tables.push_back(table);
+  }
+  return tables;
+}
+
+study::ExperimentSpec read_spec(lua_State* L, const FieldReader& r) {
+  study::ExperimentSpec spec;
+  r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
+                    "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "max_repeats", "speed_factor",
+                    "max_run_time", "max_point_time"});
+  spec.name = r.string("name");
+  spec.title = r.string_or("title", "");
+  spec.where = r.where();
+  const std::string mode = r.string_or("mode", session_of(L).options.mode);
+  const std::optional<study::Mode> known_mode = study::parse_mode(mode);
+  if (!known_mode) r.fail("mode", fmt::format("'{}' is not a mode; use \"model\", \"measure\" or \"simulate\"", mode));
+  spec.mode = *known_mode;
+  spec.speed_factor = r.number_or("speed_factor", 1, Range{0, 1e6, false, true});
+  const double repeat = r.number_or("repeats", 5, kRunCount);
+  const double warmup = r.number_or("warmup", 1, Range{0, kRunCount.hi, true});
+  spec.repeat = static_cast<int>(repeat);
+  spec.warmup = static_cast<int>(warmup);
+  spec.tolerance = r.number_or("tolerance", 0.02);
+  if (!(spec.tolerance > 0 && spec.tolerance < 1)) r.fail("tolerance", "a fraction in (0, 1) expected, e.g. 0.02");
+  spec.budget = static_cast<int>(r.number_or("budget", 12, kRunCount));
+  const double max_repeats = r.number_or("max_repeats", 8 * repeat, Range{0, 8 * kRunCount.hi, true});
+  if (max_repeats < repeat)
+    r.fail("max_repeats", fmt::format("a whole number >= repeats ({:g}) expected, got {:g}", repeat, max_repeats));
+  spec.max_repeats = static_cast<int>(max_repeats);
+  // Tuning caps (see study::TuneRequest): a search that cannot reach its target must not grow the
+  // size until one run takes minutes.
+  spec.max_run_time = r.number_or("max_run_time", 60, Range{0.001, 1e7});
+  spec.max_point_time = r.number_or("max_point_time", 600, Range{0.001, 1e7});
+  const bool has_procs = r.has("procs"), has_sets = r.has("sets");
+  if (has_procs == has_sets) r.fail("procs", "give either procs = { 1, 2, 4, ... } or sets = machine_sets{ ... }");
+  if (has_procs) {
+    spec.procs = r.number_list("procs", kProcessorCount);
+    // A count listed twice would give two equal rows and a psi matrix with a row against itself:
+    // always a slip in the list.
+    for (std::size_t i = 1; i < spec.procs.size(); ++i) {
+      const auto first = std::find(spec.procs.begin(), spec.procs.begin() + static_cast<std::ptrdiff_t>(i), spec.procs[i]);
+      if (first != spec.procs.begin() + static_cast<std::ptrdiff_t>(i)) {
+        r.fail("procs", fmt::format("processor count {:g} is listed twice (items {} and {})", spec.procs[i],
+                                    first - spec.procs.begin() + 1, i + 1));
+      }
+    }
+  }
+  spec.reports = read_reports(r, spec.mode);
+  spec.px_max = r.number_or("px_max", 1024, kProcessorCount);
+  if (r.push("bounds", LUA_TTABLE, false)) {
+    FieldReader b(L, -1, r.where(), "bounds.");
+    b.reject_unknown({"T", "E", "B"});
+    spec.bounds.T = b.optional_number("T", Range::positive());
+    spec.bounds.E = b.optional_number("E", Range{0, 1, false, true});  // an efficiency: (0, 1]
+    spec.bounds.B = b.optional_number("B", Range::positive());
+    lua_pop(L, 1);
+  }
+  return spec;
+}
+
+// columns = { name = function(k, p) ... end }: each becomes a callable the engine calls with a
+// point's slot values and p; the function gets the kernel configured with those values.
+void read_columns(lua_State* L, const FieldReader& r, int kernel, study::ExperimentSpec& spec) {
+  if (!r.push("columns", LUA_TTABLE, false)) return;
+  const int columns = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, columns) != 0) {
+    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TFUNCTION) {
+      lua_pop(L, 3);
+      r.fail("columns", "a table of name = function(k, p) ... end expected");
+    }
+    study::ExtraColumn c;
+    c.name = lua_tostring(L, -2);
+    const int ref = luaL_ref(L, LUA_REGISTRYINDEX);  // pops the function; the state ends with the run
+    c.value = [L, ref, kernel, name = c.name, where = r.where()](const model::ParamSpace& space,
+                                                                  const std::vector<double>& slots, double p) {
+      push_configured(L, kernel, space, slots);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+      lua_insert(L, -2);
+      lua_pushnumber(L, p);
+      protected_call(L, 2, 1);
+      if (lua_type(L, -1) != LUA_TNUMBER) {
+        const std::string got = type_name(L, -1);
+        lua_pop(L, 1);
+        throw ScriptError(fmt::format("{}column '{}' returned {} (expected a number)", where, name, got));
+      }
+      const double v = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+      return v;
+    };
+    spec.columns.push_back(std::move(c));
+  }
+  lua_pop(L, 1);
+  std::sort(spec.columns.begin(), spec.columns.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+}
+
+// The numeric scalar parameters, as a native kernel receives them.
+runtime::Params numeric_params(lua_State* L, int kernel) {
+  runtime::Params params;
+  lua_getfield(L, kernel, "params");
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER) params[lua_tostring(L, -2)] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return params;
+}
+
+// work(k) or memory(k) of a kernel description for the given parameters: the description called
+// with them gives the configured copy (see kernel{} in the prelude), whose function is then
+// called. NaN when the description has no such function or it returns no number.
+double description_figure(lua_State* L, int kernel, const char* which, const runtime::Params& params) {
+  if (!has_function(L, kernel, which)) return std::nan("");
+  push_configured(L, kernel, params);
+  lua_getfield(L, -1, which);
+  lua_insert(L, -2);
+  protected_call(L, 1, 1);
+  const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
+  lua_pop(L, 1);
+  return v;
+}
+
+// Pushes the machine a kernel's model sees beside a simulation: a copy of the machine table whose
+// processors run speed_factor times faster, with the marked speed and count of the nodes
+// simulated where the engine gives them (see study::ModelMachine).
+void push_simulated_machine(lua_State* L, int machine, const study::ModelMachine& view) {
+  lua_newtable(L);
+  const int copy = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, machine) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, copy);
+  }
+  if (lua_getmetatable(L, machine) != 0) lua_setmetatable(L, copy);
+  for (const char* field : {"speed", "marked"}) {
+    const double v = number_field(L, copy, field);
+    if (std::isnan(v) || view.speed_factor == 1) continue;
+    lua_pushnumber(L, v * view.speed_factor);
+    lua_setfield(L, copy, field);
+  }
+  if (view.marked) {
+    lua_pushnumber(L, *view.marked);
+    lua_setfield(L, copy, "marked");
+  }
+  if (view.procs) {
+    lua_pushinteger(L, static_cast<lua_Integer>(*view.procs));
+    lua_setfield(L, copy, "procs");
+  }
+}
+
+// kernel{} as the engine needs it; `machines` are the stack indices of the experiment's machines.
+// The callables refer to stack slots of this native call, which outlive the experiment's run.
+study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& machines, bool nil_machine,
+                              const std::string& owner) {
+  study::KernelSpec k;
+  k.name = string_field(L, kernel, "name");
+  k.native = string_field(L, kernel, "native");
+  k.command = string_field(L, kernel, "command");
+  k.timer = string_field(L, kernel, "timer");
+  k.size = string_field(L, kernel, "size");
+  k.params = numeric_params(L, kernel);
+  const double run_timeout = number_field(L, kernel, "run_timeout");
+  k.run_timeout = run_timeout > 0 ? run_timeout : 0;
+  k.has_model = has_function(L, kernel, "model");
+  k.has_program = has_function(L, kernel, "program");
+  k.bind_model = [L, kernel, machines, nil_machine, owner](const study::ModelMachine& view) {
+    const int machine = machines[view.index];
+    if (!view.simulated) return kernel_model_parts(L, kernel, nil_machine ? 0 : machine, owner);
+    push_simulated_machine(L, machine, view);
+    const int top = lua_gettop(L);
+    try {
+      model::ModelParts parts = kernel_model_parts(L, kernel, top, owner);
+      lua_settop(L, top - 1);
+      return parts;
+    } catch (...) {
+      lua_settop(L, top - 1);
+      throw;
+    }
+  };
+  k.work = [L, kernel](const runtime::Params& at) { return description_figure(L, kernel, "work", at); };
+  k.memory = [L, kernel](const runtime::Params& at) { return description_figure(L, kernel, "memory", at); };
+  k.programs = [L, kernel](sim::Simulator& simulator, const study::KernelConfig& config) -> std::unique_ptr<sim::Programs> {
+    const int top = lua_gettop(L);
+    lua_getfield(L, kernel, "program");
+    if (config.space != nullptr) push_configured(L, kernel, *config.space, *config.slots);
+    else lua_pushvalue(L, kernel);
+    auto programs = std::make_unique<LuaPrograms>(L, top + 1, top + 2, simulator);  // anchors both
+    lua_settop(L, top);
+    return programs;
+  };
+  return k;
+}
+
+// machine{} (or one machine set) as the engine needs it.
+study::MachineSpec read_machine(lua_State* L, int machine) {
+  study::MachineSpec m;
+  m.name = string_field(L, machine, "name", "?");
+  m.machine_name = string_field(L, machine, "machine_name");
+  m.procs = number_field(L, machine, "procs");
+  m.memory = number_field(L, machine, "memory");
+  m.marked = number_field(L, machine, "marked");
+  m.speed = number_field(L, machine, "speed");
+  if (lua_getfield(L, machine, "groups") == LUA_TTABLE) {
+    const int groups = lua_gettop(L);
+    const auto n = static_cast<int>(lua_rawlen(L, groups));
+    for (int g = 1; g <= n; ++g) {
+      lua_rawgeti(L, groups, g);
+      const int group = lua_gettop(L);
+      study::NodeGroup node_group;
+      node_group.name = string_field(L, group, "name");
+      node_group.count = number_field(L, group, "count");
+      node_group.speed = number_field(L, group, "speed");
+      if (lua_getfield(L, group, "speeds") == LUA_TTABLE) {
+        const auto count = static_cast<int>(lua_rawlen(L, -1));
+        for (int i = 1; i <= count; ++i) {
+          lua_rawgeti(L, -1, i);
+          node_group.speeds.push_back(lua_tonumber(L, -1));
+          lua_pop(L, 1);
+        }
+      }
+      lua_settop(L, group - 1);
+      m.groups.push_back(std::move(node_group));
+    }
+  }
+  lua_pop(L, 1);
+  if (lua_getfield(L, machine, "composition") == LUA_TTABLE) {
+    m.composition.emplace();
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER) (*m.composition)[lua_tostring(L, -2)] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return m;
+}
+
+// The machine (pushed; an anonymous one when the experiment names none) or every machine set,
+// each pushed; returns their stack indices.
+std::vector<int> push_machines(lua_State* L, const FieldReader& r, study::ExperimentInput& input) {
+  std::vector<int> machines;
+  if (input.spec.procs.empty()) {
+    r.push("sets", LUA_TTABLE, true);
+    const int sets = lua_gettop(L);
+    const auto n = static_cast<int>(lua_rawlen(L, sets));
+    if (n == 0) r.fail("sets", "an empty list of machine sets (did machine_sets{} build none?)");
+    for (int i = 1; i <= n; ++i) {
+      lua_rawgeti(L, sets, i);
+      require_machine(L, lua_gettop(L), r, fmt::format("sets[{}]", i).c_str());
+      machines.push_back(lua_gettop(L));
+    }
+    input.spec.set_count = n;
+  } else if (!r.push("machine", LUA_TTABLE, false)) {
+    lua_newtable(L);  // an anonymous machine for the tables' headings and the point contexts
+    lua_pushliteral(L, "(none)");
+    lua_setfield(L, -2, "name");
+    input.no_machine = true;
+    machines.push_back(lua_gettop(L));
+  } else {
+    require_machine(L, lua_gettop(L), r, "machine");
+    machines.push_back(lua_gettop(L));
+  }
+  return machines;
+}
+
+}  // namespace
+
+int experiment_native(lua_State* L) {
+  study::Session& session = session_of(L);
+  const FieldReader r = form_table(L, "experiment");
+  const std::string& where = r.where();
+  study::ExperimentInput input;
+  input.spec = read_spec(L, r);
+  study::ExperimentSpec& spec = input.spec;
+
+  r.push("kernel", LUA_TTABLE, true);
+  const int kernel = lua_gettop(L);
+  require_kernel(L, kernel, r, "kernel");
+  const std::vector<int> machines = push_machines(L, r, input);
+  for (int machine : machines) input.machines.push_back(read_machine(L, machine));
+  spec.machine_name = input.machines.front().name;
+  if (spec.set_count > 0 && !input.machines.front().machine_name.empty()) spec.machine_name = input.machines.front().machine_name;
+  // A model sees nil for m where the experiment names no machine (model mode; a model that needs
+  // one says so), the anonymous machine in the other modes.
+  const bool nil_machine = input.no_machine && spec.mode == study::Mode::model;
+  input.kernel = read_kernel(L, kernel, machines, nil_machine, fmt::format("experiment '{}'", spec.name));
+  const int machine = machines.front();
+  input.network = [L, machine] { return read_network_spec(L, machine); };
+  read_columns(L, r, kernel, spec);
+
+  if (r.push("scale", LUA_TTABLE, false)) {
+    spec.rule = read_rule(L, lua_gettop(L), where);
+    lua_pop(L, 1);
+  }
+  if (spec.rule.vary.empty() && !input.kernel.size.empty()) spec.rule.vary.emplace_back(input.kernel.size, 1.0);
+  const bool wants_triple = std::find(spec.reports.begin(), spec.reports.end(), "triple") != spec.reports.end();
+  if (wants_triple && (!spec.bounds.T || !spec.bounds.E || !spec.bounds.B)) {
+    r.fail("bounds", "the triple report needs bounds = { T = seconds, E = efficiency, B = bytes per processor }");
+  }
+  push_section(L, study::run_experiment(input, session));
+  return 1;
+}
+
+}  // namespace scalerun::lua

@@ -1,0 +1,14 @@
+#pragma once
+// experiment{} at the edge: reads the script's table, its kernel and its machines (or machine
+// sets) into study::ExperimentInput once, where the script wrote them (so errors point at that
+// line), binds what must call back into the script (the kernel's model, work and memory, extra
+// columns, simulate programs) as callables, runs the experiment and returns its tables to Lua.
+
+#include <lua.hpp>
+
+namespace scalerun::lua {
+
+// The native behind experiment{}: the table at index 1; leaves a results table on the stack.
+int experiment_native(lua_State* L);
+
+}  // namespace scalerun::lua

@@ -1,0 +1,218 @@
+#include "study/measure_reports.hpp"
+
+#include <cmath>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "study/metrics.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+using report::Cell;
+using report::Table;
+
+std::string describe_params(const runtime::Params& params) {
+  std::string text;
+  for (const auto& [k, v] : params) text += fmt::format("{}{}={:g}", text.empty() ? "" : " ", k, v);
+  return text;
+}
+
+// The notes of a tuned sweep: the sizes found, and for efficiency the intervals behind each E.
+void add_tuning_notes(Table& t, const MeasuredSweep& sweep) {
+  const ExperimentSpec& spec = *sweep.spec;
+  t.columns[5].name = "tuning runs";
+  std::string sizes;
+  for (const auto& pt : sweep.points) {
+    for (const auto& [vname, ratio] : spec.rule.vary) {
+      sizes += fmt::format("{}p={:g}: {}={:g}", sizes.empty() ? "" : "; ", pt.p, vname, pt.params.at(vname));
+    }
+  }
+  if (spec.rule.kind == model::RuleKind::Efficiency) {
+    std::string intervals;
+    for (const auto& pt : sweep.points) {
+      if (pt.pairs > 1)
+        intervals += fmt::format("{}p={:g}: [{:.4g}, {:.4g}] from {} pairs", intervals.empty() ? "" : "; ", pt.p,
+                                 pt.interval.low, pt.interval.high, pt.pairs);
+    }
+    t.notes.push_back(fmt::format("E of a tuned point: the median over its runs at p and at 1 taken in turns, pair "
+                                  "by pair; S = p E{}", intervals.empty() ? "" : "; 95 % interval of E: " + intervals));
+  }
+  t.notes.push_back(fmt::format("tuned to {} ({} within {:g} %): {:.2f} measured runs per point on average; sizes {}",
+                                spec.rule.describe(), model::rule_quantity(spec.rule.kind), 100 * spec.tolerance,
+                                static_cast<double>(sweep.total_runs) / static_cast<double>(sweep.points.size()), sizes));
+}
+
+Table measured_table(const MeasuredSweep& sweep) {
+  const ExperimentSpec& spec = *sweep.spec;
+  const KernelSpec& kernel = *sweep.kernel;
+  const MeasuredPoint& one = sweep.points.front();
+  Table t;
+  t.name = "measured";
+  t.title = sweep.native ? fmt::format("{}: {} measured on this host ({} native, {})", spec.name, kernel.name,
+                                       kernel.native, describe_params(kernel.params))
+                         : fmt::format("{}: {} measured on this host (command: {})", spec.name, kernel.name, kernel.command);
+  t.add_column("p", "{:g}").add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("mad", "{:.3g}");
+  t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}").add_column("speed", "{:.6g}").add_column("S", "{:.3f}");
+  t.add_column("E", "{:.3f}").add_column("verified");
+  for (const auto& pt : sweep.points) {
+    std::vector<Cell> row;
+    const double t1 = std::isnan(pt.t1) ? one.median : pt.t1;
+    for (double v : {pt.p, pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples),
+                     pt.work / pt.median,
+                     std::isnan(pt.tuned_e) ? metrics::speedup(t1, pt.median) : pt.p * pt.tuned_e,
+                     std::isnan(pt.tuned_e) ? metrics::efficiency(t1, pt.median, pt.p) : pt.tuned_e}) {
+      row.emplace_back(v);
+    }
+    row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
+    t.add_row(std::move(row));
+  }
+  t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; {}", spec.repeat, spec.warmup,
+                                std::isnan(sweep.memory) ? "" : fmt::format("; memory {:.3g} bytes", sweep.memory),
+                                sweep.storage_note));
+  if (sweep.tuned) add_tuning_notes(t, sweep);
+  return t;
+}
+
+Table speedup_table(const MeasuredSweep& sweep) {
+  const MeasuredPoint& one = sweep.points.front();
+  Table t;
+  t.name = "speedup";
+  t.title = fmt::format("{}: measured speedup and efficiency", sweep.spec->name);
+  t.add_column("p", "{:g}").add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}");
+  t.add_column("E", "{:.4f}").add_column("karp_flatt", "{:.4f}");
+  for (const auto& pt : sweep.points) {
+    const double s = metrics::speedup(one.median, pt.median);
+    const double kf = metrics::karp_flatt(s, pt.p);
+    std::vector<Cell> row;
+    for (double v : {pt.p, one.median, pt.median, s, metrics::efficiency(one.median, pt.median, pt.p)}) row.emplace_back(v);
+    if (std::isnan(kf)) row.emplace_back(std::monostate{}); else row.emplace_back(kf);
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+Table overhead_table(const MeasuredSweep& sweep) {
+  Table t;
+  t.name = "overhead";
+  t.title = fmt::format("{}: measured time by source (seconds per processor; they add up to T)", sweep.spec->name);
+  t.add_column("p", "{:g}").add_column("T", "{:.6g}");
+  for (const char* c : {"compute", "serial", "imbalance", "sync", "residual"}) t.add_column(c, "{:.4g}");
+  t.add_column("overhead%", "{:.1f}");
+  for (const auto& pt : sweep.points) {
+    if (!pt.figures.contains("latency")) {
+      t.add_row({pt.p, pt.median, std::monostate{}, std::monostate{}, std::monostate{}, std::monostate{},
+                 std::monostate{}, std::monostate{}});
+      continue;
+    }
+    const auto& f = pt.figures;
+    t.add_row({pt.p, pt.median, f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"),
+               f.at("residual"), 100 * f.at("latency") / pt.median});
+  }
+  t.notes.push_back("T = median wall time; compute = T(1)/p with T(1) the one-worker median of the same size "
+                    "(the T(1) of S and E); serial, imbalance (idle at joins and barriers) and sync (inside "
+                    "parallel primitives) as instrumented in the run nearest the median; residual = the rest of "
+                    "T (memory and contention effects)");
+  return t;
+}
+
+Table latency_table(const MeasuredSweep& sweep) {
+  Table t;
+  t.name = "latency";
+  t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7)", sweep.spec->name);
+  t.add_column("p", "{:g}").add_column("Tpara", "{:.6g}").add_column("ML", "{:.4g}").add_column("IT", "{:.4g}");
+  t.add_column("PT", "{:.4g}").add_column("L", "{:.4g}");
+  for (const auto& pt : sweep.points) {
+    const auto& f = pt.figures;
+    if (!f.contains("latency")) {
+      t.add_row({pt.p, pt.median, std::monostate{}, std::monostate{}, std::monostate{}, std::monostate{}});
+    } else {
+      t.add_row({pt.p, pt.median, f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")});
+    }
+  }
+  t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
+                    "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
+  return t;
+}
+
+// Seed 000's CPU utilization, memory access rate and miss rate per point, from the event counters.
+Table counters_table(const MeasuredSweep& sweep) {
+  Table t;
+  t.name = "counters";
+  t.title = fmt::format("{}: event counters over the measured window (perf_event_open)", sweep.spec->name);
+  t.add_column("p", "{:g}").add_column("T", "{:.6g}").add_column("cpu_util", "{:.3f}");
+  t.add_column("ctx_switches", "{:.0f}").add_column("page_faults", "{:.0f}").add_column("instructions", "{:.4g}");
+  t.add_column("ipc", "{:.3f}").add_column("mem_access/s", "{:.4g}").add_column("miss_rate", "{:.4f}");
+  std::string note;
+  for (const auto& pt : sweep.points) {
+    std::vector<Cell> row{pt.p, pt.median};
+    for (const char* name : {"cpu_utilization", "context_switches", "page_faults", "instructions", "ipc",
+                             "memory_access_rate", "miss_rate"}) {
+      const auto it = pt.counters.find(name);
+      if (it == pt.counters.end()) row.emplace_back(std::monostate{});
+      else row.emplace_back(it->second);
+    }
+    t.add_row(std::move(row));
+    if (note.empty()) note = pt.counters_note;
+  }
+  if (!sweep.native) {
+    t.notes.push_back("an external program runs in its own process: no counters here (run it under `perf stat`)");
+  } else {
+    t.notes.push_back("summed over the process's threads while the measured window was open; cpu_util = task "
+                      "clock / (p T), mem_access/s = cache references / T, miss_rate = cache misses / references");
+    if (!note.empty()) t.notes.push_back(fmt::format("unavailable on this system: {}", note));
+  }
+  return t;
+}
+
+Table compare_table(const MeasuredSweep& sweep) {
+  Table t;
+  t.name = "compare";
+  t.title = fmt::format("{}: model beside measurement", sweep.spec->name);
+  if (!sweep.has_model_values) {
+    t.add_column("p", "{:g}").add_column("measured", "{:.6g}");
+    for (const auto& pt : sweep.points) t.add_row({pt.p, pt.median});
+    t.notes.push_back(sweep.kernel->has_model ? "the model could not be evaluated here: " + sweep.model_problem
+                                              : "kernel '" + sweep.kernel->name + "' has no model to compare with");
+    return t;
+  }
+  t.add_column("p", "{:g}").add_column("model", "{:.6g}").add_column("measured", "{:.6g}");
+  t.add_column("error%", "{:.1f}");
+  for (const auto& pt : sweep.points) {
+    t.add_row({pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median});
+  }
+  return t;
+}
+
+}  // namespace
+
+std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn) {
+  const ExperimentSpec& spec = *sweep.spec;
+  std::vector<Table> tables;
+  for (const auto& name : spec.reports) {
+    if (name == "measured") {
+      tables.push_back(measured_table(sweep));
+    } else if (name == "speedup") {
+      tables.push_back(speedup_table(sweep));
+    } else if ((name == "overhead" || name == "latency") && !sweep.native) {
+      // Only T is known of a program timed from outside: a table of T alone would pass for a
+      // breakdown with nothing in it.
+      warn(fmt::format("{}report '{}' needs the instrumentation of a native kernel (busy, idle, sync time per "
+                       "worker); kernel '{}' is an external program, timed from outside, so it is left out (its T "
+                       "is in 'measured')", spec.where, name, sweep.kernel->name));
+    } else if (name == "overhead") {
+      tables.push_back(overhead_table(sweep));
+    } else if (name == "latency") {
+      tables.push_back(latency_table(sweep));
+    } else if (name == "counters") {
+      tables.push_back(counters_table(sweep));
+    } else if (name == "compare") {
+      tables.push_back(compare_table(sweep));
+    }
+  }
+  return tables;
+}
+
+}  // namespace scalerun::study

@@ -1,0 +1,31 @@
+#pragma once
+// The tables of a measured sweep (measured, speedup, overhead, latency, counters, compare), built
+// from its points once the sweep is done.
+
+#include <string>
+#include <vector>
+
+#include "report/table.hpp"
+#include "study/experiment.hpp"
+#include "study/measured_point.hpp"
+
+namespace scalerun::study {
+
+struct MeasuredSweep {
+  const ExperimentSpec* spec = nullptr;
+  const KernelSpec* kernel = nullptr;
+  std::vector<MeasuredPoint> points;  // the one-worker reference first
+  bool native = false;                // instrumented (busy, idle, sync per worker)
+  bool tuned = false;
+  bool has_model_values = false;      // the model's time is in every point's `predicted`
+  std::string model_problem;          // why a model the kernel has could not be evaluated
+  double memory = 0;                  // bytes at the kernel's own size; NaN when it does not say
+  int total_runs = 0;                 // tuned: measured configurations over all points
+  std::string storage_note;           // where the points were stored
+};
+
+// The tables the spec's reports ask for, in order. Reports that need instrumentation an external
+// program cannot give are left out with a warning through `warn`.
+std::vector<report::Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn);
+
+}  // namespace scalerun::study

@@ -1,0 +1,34 @@
+#pragma once
+// One point of a measured sweep as the tables see it: the summary of its runs, the
+// instrumentation and breakdown, what tuning found, and the model's time beside it.
+
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "runtime/params.hpp"
+#include "study/measurement.hpp"
+
+namespace scalerun::study {
+
+struct MeasuredPoint {
+  double p = 1;
+  double t1 = std::nan("");       // one-worker time at this point's own size (tuned points)
+  double tuned_e = std::nan("");  // efficiency-tuned points: the tuner's E (median over run pairs)
+  int pairs = 0;                  // ... the pairs of runs behind it, and the 95 % interval of that median
+  Interval interval;
+  int runs = 1;  // measured configurations it took (tuning)
+  runtime::Params params;
+  double work = 0;
+  double median = 0, mad = 0, cv = 0;
+  int samples = 0;
+  std::map<std::string, double> figures;   // instrumentation: raw sums and the breakdown
+  std::map<std::string, double> counters;  // event counts and derived figures (perf_counters.hpp)
+  std::string counters_note;               // the events this system does not allow, and why
+  bool verified = true;
+  std::string verify_message;
+  bool resumed = false;
+  double predicted = std::nan("");
+};
+
+}  // namespace scalerun::study
