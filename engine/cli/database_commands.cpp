@@ -8,7 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "report/formatters.hpp"
+#include "report/reporter.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
 #include "util/host_context.hpp"
@@ -102,7 +102,7 @@ int run_database_command(int argc, char** argv) {
   std::int64_t run_id = 0;
   std::vector<std::int64_t> runs;
   app.add_option("--db", db_path, "results database (default scalerun.db)");
-  app.add_option("--format", format_name, "table, csv, json or markdown")->check(CLI::IsMember({"table", "csv", "json", "markdown"}));
+  app.add_option("--format", format_name, report::reporter_list())->check(CLI::IsMember(report::reporter_names()));
   if (command == "show") app.add_option("run", run_id, "run number (see scalerun runs)")->required();
   if (command == "export-extrap") {
     app.add_option("experiment", experiment, "experiment name")->required();
@@ -138,14 +138,13 @@ int run_database_command(int argc, char** argv) {
       std::cerr << fmt::format("scalerun: {} lines from {} points\n", summary.lines, summary.points);
       return kExitOk;
     }
-    report::Format format;
-    report::parse_format(format_name, format);
+    const report::Reporter& reporter = *report::find_reporter(format_name);  // checked by IsMember
     // The context of this listing (host, version, ...): each run's own is in its row.
     std::string command_line = "scalerun";
     for (int i = 1; i < argc; ++i) command_line += fmt::format(" {}", argv[i]);
     const report::Context ctx = util::make_context("", command_line);
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
-    report::write_all(std::cout, format, ctx, std::span<const report::Section>(&section, 1));
+    reporter.write_run(std::cout, ctx, std::span<const report::Section>(&section, 1));
     return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "scalerun: " << e.what() << '\n';

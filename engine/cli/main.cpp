@@ -19,7 +19,7 @@
 #include "errors/errors.hpp"
 #include "errors/stop_check.hpp"
 #include "lua/state.hpp"
-#include "report/formatters.hpp"
+#include "report/reporter.hpp"
 #include "runtime/stop.hpp"
 #include "lua/script_runner.hpp"
 #include "util/host_context.hpp"
@@ -60,10 +60,18 @@ bool asks_script_help(int argc, char** argv, std::string& script) {
   return help && !script.empty();
 }
 
+std::string formats_help() {
+  std::string text = "\nFormats (--format NAME; --out DIR writes the files of those marked *):\n";
+  for (const scalerun::report::Reporter* r : scalerun::report::reporters()) {
+    text += fmt::format("  {:<10} {}{}\n", r->name(), r->summary(), r->out_files() == scalerun::report::OutFiles::None ? "" : " *");
+  }
+  return text;
+}
+
 const char* const kFooter =
     "\nStored runs (measure mode):\n"
-    "  scalerun runs [--db FILE] [--format table|json]    list the runs in the database\n"
-    "  scalerun show RUN [--db FILE]                      the points of one run\n"
+    "  scalerun runs [--db FILE] [--format NAME]          list the runs in the database\n"
+    "  scalerun show RUN [--db FILE] [--format NAME]      the points of one run\n"
     "  scalerun export-extrap EXPERIMENT KERNEL [...]     Extra-P input from stored points\n"
     "  (each takes --help)\n"
     "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
@@ -79,7 +87,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
   CLI::App app{"scalerun: a scalability laboratory driven by Lua scripts.\n"
                "Runs FILE.lua and prints its scalability tables."};
-  app.footer(kFooter);
+  app.footer(formats_help() + kFooter);
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
   lua::RunRequest request;
   std::string format_name = "table", out_dir;
@@ -88,9 +96,9 @@ int main(int argc, char** argv) {
   auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
   app.add_flag("--describe-host", describe_host, "print a machine script for this host (hwloc topology, measured speeds)");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
-  app.add_option("--format", format_name, "output format: table, csv, json or markdown")
-      ->check(CLI::IsMember({"table", "csv", "json", "markdown"}));
-  app.add_option("--out", out_dir, "also write every table as CSV plus results.json into DIR");
+  app.add_option("--format", format_name, "output format: " + report::reporter_list())
+      ->check(CLI::IsMember(report::reporter_names()));
+  app.add_option("--out", out_dir, "also write the run into DIR: every table as CSV plus results.json");
   app.add_option("--set", sets, "override a script param(): --set name=value (repeatable)")
       ->allow_extra_args(false);
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
@@ -145,8 +153,7 @@ int main(int argc, char** argv) {
   }
   request.options.script_path = request.script;
   request.options.command_line = join_command_line(argc, argv);
-  report::Format format;
-  report::parse_format(format_name, format);
+  const report::Reporter& reporter = *report::find_reporter(format_name);  // checked by IsMember
 
   cli::install_signal_handlers();
   try {
@@ -158,7 +165,7 @@ int main(int argc, char** argv) {
     // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
     if (runtime::interrupt_requested()) throw Interrupted();
     const report::Context context = util::make_context(request.script, join_command_line(argc, argv));
-    report::write_all(std::cout, format, context, outcome.sections);
+    reporter.write_run(std::cout, context, outcome.sections);
     std::cout.flush();
     if (!out_dir.empty()) report::write_out_dir(out_dir, context, outcome.sections);
     if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {

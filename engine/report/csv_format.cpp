@@ -5,6 +5,7 @@
 
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
+#include "report/reporter.hpp"
 
 namespace scalerun::report {
 
@@ -67,5 +68,31 @@ void write_csv_block(std::ostream& os, const Table& t, std::string_view label, b
 }  // namespace detail
 
 void write_csv(std::ostream& os, const Table& t) { detail::write_csv_block(os, t, {}, false); }
+
+namespace {
+
+class CsvReporter final : public Reporter {
+ public:
+  std::string_view name() const override { return "csv"; }
+  std::string_view summary() const override {
+    return "one CSV block per table at full precision, its first column naming the table";
+  }
+  std::string_view extension() const override { return "csv"; }
+  OutFiles out_files() const override { return OutFiles::PerTable; }
+  void write_run(std::ostream& os, const Context&, std::span<const Section> sections) const override {
+    // Blocks apart by a blank line, each a plain CSV whose first column names its table.
+    for (const auto& s : sections) {
+      for (const auto& t : s.tables) detail::write_csv_block(os, t, fmt::format("{}/{}", s.name, t.name), true);
+    }
+  }
+  void write_table(std::ostream& os, const Table& t) const override { write_csv(os, t); }
+};
+
+}  // namespace
+
+const Reporter& detail::csv_reporter() {
+  static const CsvReporter instance;
+  return instance;
+}
 
 }  // namespace scalerun::report

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/reporter.hpp"
 #include "report/table.hpp"
 
 namespace scalerun::report::detail {
@@ -50,5 +51,11 @@ bool has_nonfinite(const Table& t);
 // (--format csv, separated by a blank line) each say which table they are; the files of --out
 // carry the name in the file name instead.
 void write_csv_block(std::ostream& os, const Table& t, std::string_view label, bool blank_after);
+
+// The reporters, one per format file; reporters.cpp lists them.
+const Reporter& text_reporter();
+const Reporter& csv_reporter();
+const Reporter& json_reporter();
+const Reporter& markdown_reporter();
 
 }  // namespace scalerun::report::detail

@@ -4,6 +4,7 @@
 
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
+#include "report/reporter.hpp"
 
 namespace scalerun::report {
 
@@ -18,6 +19,52 @@ Json cell_json(const Cell& cell) {
   }
   if (const auto* text = std::get_if<std::string>(&cell)) return Json(*text);
   return Json(nullptr);
+}
+
+const char* chart_name(Chart chart) {
+  switch (chart) {
+    case Chart::Lines: return "lines";
+    case Chart::StackedBars: return "stacked_bars";
+    case Chart::HeatMap: return "heat_map";
+    case Chart::None: break;
+  }
+  return "none";
+}
+
+// What a figure needs: the x column, the series, the note columns, units and log axes.
+Json plot_json(const Table& t) {
+  Json x = nullptr;
+  Json series = Json::array();
+  Json note_columns = Json::array();
+  Json units = Json::object();
+  for (const auto& c : t.columns) {
+    if (c.role == Role::X) x = c.name;
+    if (c.role == Role::Series) series.push_back(c.name);
+    if (c.role == Role::Note) note_columns.push_back(c.name);
+    if (!c.unit.empty()) units[c.name] = c.unit;
+  }
+  Json out = Json::object();
+  out["chart"] = chart_name(t.plot.chart);
+  out["x"] = std::move(x);
+  out["series"] = std::move(series);
+  out["y_label"] = t.plot.y_label;
+  out["log_x"] = t.plot.log_x;
+  out["log_y"] = t.plot.log_y;
+  out["units"] = std::move(units);
+  out["note_columns"] = std::move(note_columns);
+  return out;
+}
+
+Json values_json(const Table& t) {
+  Json out = Json::array();
+  for (const auto& v : t.values) {
+    Json value = Json::object();
+    value["name"] = v.name;
+    value["value"] = cell_json(Cell{v.value});
+    value["unit"] = v.unit;
+    out.push_back(std::move(value));
+  }
+  return out;
 }
 
 Json table_json(const Table& t) {
@@ -42,6 +89,8 @@ Json table_json(const Table& t) {
   out["columns"] = std::move(columns);
   out["rows"] = std::move(rows);
   out["notes"] = std::move(notes);
+  out["values"] = values_json(t);
+  out["plot"] = plot_json(t);
   return out;
 }
 
@@ -80,6 +129,28 @@ void write_json(std::ostream& os, const Context& ctx, std::span<const Section> s
   doc["experiments"] = std::move(experiments);
   // Script-supplied text may not be valid UTF-8; a replaced byte beats losing the whole report.
   os << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
+namespace {
+
+class JsonReporter final : public Reporter {
+ public:
+  std::string_view name() const override { return "json"; }
+  std::string_view summary() const override {
+    return "the JSON contract: context, every table with its plot hints and key values";
+  }
+  std::string_view extension() const override { return "json"; }
+  OutFiles out_files() const override { return OutFiles::WholeRun; }
+  void write_run(std::ostream& os, const Context& ctx, std::span<const Section> sections) const override {
+    write_json(os, ctx, sections);
+  }
+};
+
+}  // namespace
+
+const Reporter& detail::json_reporter() {
+  static const JsonReporter instance;
+  return instance;
 }
 
 }  // namespace scalerun::report

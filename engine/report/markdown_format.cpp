@@ -3,6 +3,7 @@
 
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
+#include "report/reporter.hpp"
 
 namespace scalerun::report {
 
@@ -73,6 +74,29 @@ void write_markdown(std::ostream& os, const Table& t) {
     }
   }
   os << '\n';
+}
+
+namespace {
+
+class MarkdownReporter final : public Reporter {
+ public:
+  std::string_view name() const override { return "markdown"; }
+  std::string_view summary() const override { return "pipe tables under headings, for documents and issues"; }
+  std::string_view extension() const override { return "md"; }
+  void write_run(std::ostream& os, const Context&, std::span<const Section> sections) const override {
+    for (const auto& s : sections) {
+      os << "## " << detail::single_line(s.kind) << ": " << detail::single_line(s.name) << "\n\n";
+      for (const auto& t : s.tables) write_markdown(os, t);
+    }
+  }
+  void write_table(std::ostream& os, const Table& t) const override { write_markdown(os, t); }
+};
+
+}  // namespace
+
+const Reporter& detail::markdown_reporter() {
+  static const MarkdownReporter instance;
+  return instance;
 }
 
 }  // namespace scalerun::report

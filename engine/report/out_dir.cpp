@@ -10,13 +10,13 @@
 #include <fmt/format.h>
 
 #include "report/format_detail.hpp"
-#include "report/formatters.hpp"
+#include "report/reporter.hpp"
 
 namespace scalerun::report {
 
-namespace {
-
 namespace fs = std::filesystem;
+
+namespace {
 
 // Names come from scripts; this keeps every file inside DIR and portable across filesystems.
 std::string sanitize(std::string_view name) {
@@ -54,10 +54,23 @@ void write_file(const fs::path& path, const std::function<void(std::ostream&)>& 
   }
 }
 
+// Sanitising can map distinct names ("a b", "a_b") to one file; number the later ones rather
+// than let them overwrite each other.
+void write_per_table(const fs::path& root, const Reporter& reporter, std::span<const Section> sections) {
+  std::set<std::string> used;
+  for (const auto& s : sections) {
+    for (const auto& t : s.tables) {
+      const std::string stem = sanitize(s.name) + "__" + sanitize(t.name);
+      std::string file = fmt::format("{}.{}", stem, reporter.extension());
+      for (int n = 2; !used.insert(file).second; ++n) file = fmt::format("{}-{}.{}", stem, n, reporter.extension());
+      write_file(root / file, [&](std::ostream& os) { reporter.write_table(os, t); });
+    }
+  }
+}
+
 }  // namespace
 
-void write_out_dir(const std::string& dir, const Context& ctx, std::span<const Section> sections) {
-  const fs::path root(dir);
+void write_out_dir(const fs::path& root, const Context& ctx, std::span<const Section> sections) {
   std::error_code ec;
   fs::create_directories(root, ec);
   if (!ec) {
@@ -68,23 +81,15 @@ void write_out_dir(const std::string& dir, const Context& ctx, std::span<const S
     }
   }
   if (ec) {
-    throw std::runtime_error(fmt::format("cannot create directory '{}': {}", dir, ec.message()));
+    throw std::runtime_error(fmt::format("cannot create directory '{}': {}", root.string(), ec.message()));
   }
-
-  // Sanitising can map distinct names ("a b", "a_b") to one file; number the later ones rather
-  // than let them overwrite each other.
-  std::set<std::string> used;
-  for (const auto& s : sections) {
-    for (const auto& t : s.tables) {
-      const std::string stem = sanitize(s.name) + "__" + sanitize(t.name);
-      std::string file = stem + ".csv";
-      for (int n = 2; !used.insert(file).second; ++n) file = fmt::format("{}-{}.csv", stem, n);
-      write_file(root / file,
-                 [&t](std::ostream& os) { write_csv(os, t); });
+  for (const Reporter* reporter : reporters()) {
+    if (reporter->out_files() == OutFiles::PerTable) write_per_table(root, *reporter, sections);
+    if (reporter->out_files() == OutFiles::WholeRun) {
+      write_file(root / fmt::format("results.{}", reporter->extension()),
+                 [&](std::ostream& os) { reporter->write_run(os, ctx, sections); });
     }
   }
-  write_file(root / "results.json",
-             [&](std::ostream& os) { write_json(os, ctx, sections); });
 }
 
 }  // namespace scalerun::report

@@ -14,7 +14,7 @@ Table& Table::add_column(std::string column_name, std::string format) {
     throw std::logic_error(
         fmt::format("table '{}': cannot add column '{}' after rows were added", name, column_name));
   }
-  Column column{std::move(column_name), std::move(format)};
+  Column column{std::move(column_name), std::move(format), {}, Role::Value};
   // A bad spec should fail where the table is built, not halfway through printing it.
   if (!column.format.empty()) {
     (void)detail::format_number(0.0, column);
@@ -29,6 +29,56 @@ Table& Table::add_row(std::vector<Cell> row) {
                                             row.size(), columns.size()));
   }
   rows.push_back(std::move(row));
+  return *this;
+}
+
+const Column* Table::find_column(std::string_view column_name) const {
+  for (const auto& c : columns) {
+    if (c.name == column_name) return &c;
+  }
+  return nullptr;
+}
+
+Table& Table::role(std::string_view column, Role r) {
+  const Column* found = find_column(column);
+  if (found == nullptr) {
+    throw std::logic_error(fmt::format("table '{}': no column '{}' to mark for a figure", name, column));
+  }
+  if (r == Role::X) {
+    for (auto& c : columns) {
+      if (c.role == Role::X) c.role = Role::Value;
+    }
+  }
+  columns[static_cast<std::size_t>(found - columns.data())].role = r;
+  return *this;
+}
+
+Table& Table::chart(Chart kind, std::string_view x, std::initializer_list<std::string_view> series_columns,
+                    std::string y_label) {
+  plot.chart = kind;
+  plot.y_label = std::move(y_label);
+  role(x, Role::X);
+  for (std::string_view s : series_columns) role(s, Role::Series);
+  return *this;
+}
+
+Table& Table::series(std::string_view column) { return role(column, Role::Series); }
+
+Table& Table::unit(std::string_view column, std::string text) {
+  const Column* found = find_column(column);
+  if (found == nullptr) throw std::logic_error(fmt::format("table '{}': no column '{}' to give a unit", name, column));
+  columns[static_cast<std::size_t>(found - columns.data())].unit = std::move(text);
+  return *this;
+}
+
+Table& Table::log_scales(bool x, bool y) {
+  plot.log_x = x;
+  plot.log_y = y;
+  return *this;
+}
+
+Table& Table::value(std::string value_name, double v, std::string value_unit) {
+  values.push_back(Value{std::move(value_name), v, std::move(value_unit)});
   return *this;
 }
 

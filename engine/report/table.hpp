@@ -2,8 +2,10 @@
 // The one result type every report produces: a named table of typed cells. Formatters turn it
 // into aligned text, CSV, JSON or Markdown; nothing upstream of them knows about output formats.
 
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -13,11 +15,44 @@ namespace scalerun::report {
 // text, or empty (a value that does not exist: "-" in text, null in JSON, empty in CSV).
 using Cell = std::variant<std::monostate, double, std::string>;
 
+// What a column is to a figure drawn from the table.
+enum class Role {
+  Value,   // a number or label that is not plotted
+  X,       // the x axis (at most one column)
+  Series,  // a plotted quantity against the x column, or the cells of a heat map
+  Note,    // commentary on its row ("yes", "extrapolated"): shown, never plotted
+};
+
 struct Column {
   std::string name;
   // fmt-style spec for text/Markdown output of numbers, e.g. "{:.2f}". Empty: 6 significant
   // digits ("{:.6g}"). JSON and CSV always carry full precision.
   std::string format;
+  std::string unit;  // "s", "flop", "bytes", "%"; empty for pure numbers
+  Role role = Role::Value;
+};
+
+// The picture a table has, if any: what a figure of it would draw.
+enum class Chart {
+  None,         // a listing (formulas, checks, stored runs)
+  Lines,        // each series against x
+  StackedBars,  // the series stacked per x: parts of a whole (an overhead breakdown)
+  HeatMap,      // a matrix: rows by the x column, columns are the series (psi, a performance map)
+};
+
+struct Plot {
+  Chart chart = Chart::None;
+  bool log_x = false;
+  bool log_y = false;
+  std::string y_label;  // the axis the series share, e.g. "speedup", "seconds"
+};
+
+// A key result of a table, as a number a program can read (the fixed-size optimum px, the
+// growth order of W(p)); the text formats show it in a note, JSON under "values".
+struct Value {
+  std::string name;
+  double value;
+  std::string unit;
 };
 
 struct Table {
@@ -26,9 +61,23 @@ struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<Cell>> rows;
   std::vector<std::string> notes;  // printed under the table in text/Markdown, kept in JSON
+  Plot plot;
+  std::vector<Value> values;
 
   Table& add_column(std::string column_name, std::string format = {});
   Table& add_row(std::vector<Cell> row);  // must have columns.size() cells
+
+  // Plot hints. A name that is not a column is a programming error (std::logic_error): a hint
+  // that silently names nothing would draw an empty figure.
+  Table& chart(Chart kind, std::string_view x, std::initializer_list<std::string_view> series,
+               std::string y_label = {});
+  Table& series(std::string_view column);  // one more series (columns named at run time)
+  Table& role(std::string_view column, Role r);
+  Table& unit(std::string_view column, std::string text);
+  Table& log_scales(bool x, bool y);
+  Table& value(std::string value_name, double v, std::string value_unit = {});
+
+  const Column* find_column(std::string_view column_name) const;
 };
 
 // One experiment's (or map's, or fit's) tables, in the order they were produced.

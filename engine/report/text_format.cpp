@@ -2,6 +2,7 @@
 
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
+#include "report/reporter.hpp"
 
 namespace scalerun::report {
 
@@ -32,6 +33,29 @@ void write_text(std::ostream& os, const Table& t) {
   }
   for (const auto& note : detail::notes_with_nonfinite(t)) os << "  note: " << detail::single_line(note) << '\n';
   os << '\n';
+}
+
+namespace {
+
+class TextReporter final : public Reporter {
+ public:
+  std::string_view name() const override { return "table"; }
+  std::string_view summary() const override { return "aligned columns with titles and notes, for reading"; }
+  std::string_view extension() const override { return "txt"; }
+  void write_run(std::ostream& os, const Context&, std::span<const Section> sections) const override {
+    for (const auto& s : sections) {
+      os << "== " << detail::single_line(s.kind) << ' ' << detail::single_line(s.name) << " ==\n\n";
+      for (const auto& t : s.tables) write_text(os, t);
+    }
+  }
+  void write_table(std::ostream& os, const Table& t) const override { write_text(os, t); }
+};
+
+}  // namespace
+
+const Reporter& detail::text_reporter() {
+  static const TextReporter instance;
+  return instance;
 }
 
 }  // namespace scalerun::report

@@ -28,6 +28,11 @@ Cell ratio(double a, double b) {
   return a / b;
 }
 
+// Processor counts that double (or grow faster) read best on a log axis.
+bool wide_p(const SimulatedStudy& s) {
+  return s.points.size() > 2 && s.points.back().p >= 8 * s.points.front().p;
+}
+
 Table speedup_table(const SimulatedStudy& s) {
   Table t;
   t.name = "speedup";
@@ -46,6 +51,9 @@ Table speedup_table(const SimulatedStudy& s) {
     row.emplace_back(ratio(sep.t1, sep.t_ideal));
     t.add_row(std::move(row));
   }
+  t.chart(report::Chart::Lines, "p", {"S", "S_ideal"}, "speedup").log_scales(wide_p(s), false);
+  for (const char* c : {"T_ideal", "T_cf", "T"}) t.unit(c, "s");
+  if (model) t.unit("model", "s");
   t.notes.push_back("T_ideal: on a PRAM (no network cost, no software overhead); T_cf: the real network with "
                     "contention switched off; T: the real machine. S = T(1)/T, E = S/p, S_ideal = T_ideal(1)/T_ideal "
                     "(the speedup the algorithm allows)");
@@ -84,6 +92,12 @@ Table overhead_table(const SimulatedStudy& s) {
                x.network_latency, x.contention_overhead, x.network_contention, x.t_cf - x.t_ideal,
                x.t_real - x.t_cf});
   }
+  t.chart(report::Chart::Lines, "p", {"serial", "imbalance", "latency", "contention"}, "seconds");
+  t.log_scales(wide_p(s), false);
+  for (const auto* c : {"T", "T(1)/p", "algorithmic", "serial", "imbalance", "latency", "net_latency", "contention",
+                        "net_contention", "T_cf-T_ideal", "T-T_cf"}) {
+    t.unit(c, "s");
+  }
   t.notes.push_back("algorithmic = T_ideal - T(1)/p = serial + imbalance; serial = S (1 - 1/p) for the work S marked "
                     "with ctx:serial");
   t.notes.push_back("latency: software overhead plus time blocked on messages in flight, for the processor that "
@@ -106,6 +120,9 @@ Table wait_table(const SimulatedStudy& s) {
     t.add_row({pt.p, x.w_ideal, x.w_cf, x.w_real, x.w_imbalance, x.w_latency, x.w_contention,
                percent(x.w_imbalance, x.w_real), percent(x.w_latency, x.w_real), percent(x.w_contention, x.w_real)});
   }
+  t.chart(report::Chart::StackedBars, "p", {"W_imbalance", "W_latency", "W_contention"}, "mean wait (s)");
+  for (const char* c : {"W_ideal", "W_cf", "W_real", "W_imbalance", "W_latency", "W_contention"}) t.unit(c, "s");
+  for (const char* c : {"imbalance%", "latency%", "contention%"}) t.unit(c, "%");
   t.notes.push_back("wait: blocked before the awaited message was sent (skew between processors). W_imbalance = "
                     "W_ideal, W_latency = W_cf - W_ideal, W_contention = W_real - W_cf; percentages of W_real");
   return t;
@@ -137,6 +154,8 @@ Table links_table(const SimulatedStudy& s) {
     t.add_row({pt.p, n, static_cast<double>(pt.real.messages), util / n, links[busiest].utilization,
                links[busiest].name, queue / n, max_queue});
   }
+  t.chart(report::Chart::Lines, "p", {"mean_util", "max_util"}, "utilization").log_scales(wide_p(s), false);
+  t.role("busiest", report::Role::Note);
   t.notes.push_back("per resource (a link direction, the bus, ...): utilization = busy time / T, queue = "
                     "time-averaged number of messages waiting for it; messages: sent by the programs, "
                     "collectives' included");
@@ -218,6 +237,7 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
                  std::string(at->processors <= largest ? "within the simulated range" : "extrapolated"), at->at});
     }
   };
+  c.role("measured", report::Role::Note);
   add("contention", "latency", fit::crossover(fit_of("contention"), fit_of("latency")));
   fit::OverheadFit interaction = fit_of("latency");
   for (const auto& term : fit_of("contention").terms) interaction.terms.push_back(term);

@@ -61,6 +61,11 @@ std::string unsolved_note(const ExperimentData& d) {
   return {};
 }
 
+// Processor counts that double (or grow faster) read best on a log axis.
+bool wide_p(const ExperimentData& d) {
+  return d.points.size() > 2 && d.points.back().ctx.p >= 8 * d.points.front().ctx.p;
+}
+
 void add_point_columns(Table& t, const ExperimentData& d) {
   if (by_sets(d)) t.add_column("set");
   t.add_column("p", "{:g}");
@@ -112,6 +117,7 @@ Table scaled_table(const ExperimentData& d) {
                                   d.traced ? ", symbolic derivative" : ", plain Lua calls"));
   }
   if (const std::string note = unsolved_note(d); !note.empty()) t.notes.push_back(note);
+  t.chart(report::Chart::Lines, "p", {"W"}, "work W").log_scales(wide_p(d), true).unit("T", "s");
   return t;
 }
 
@@ -134,6 +140,9 @@ Table matrix(const ExperimentData& d, std::string name, std::string title, std::
     }
     t.add_row(std::move(row));
   }
+  t.plot.chart = report::Chart::HeatMap;
+  t.role(t.columns.front().name, report::Role::X);
+  for (std::size_t c = 1; c < t.columns.size(); ++c) t.series(t.columns[c].name);
   return t;
 }
 
@@ -176,6 +185,8 @@ std::vector<Table> latency_tables(const ExperimentData& d) {
     row.emplace_back(point_latency(pt));
     per_point.add_row(std::move(row));
   }
+  per_point.chart(report::Chart::Lines, "p", {"L"}, "latency L (s)").log_scales(wide_p(d), false);
+  per_point.unit("Tpara", "s").unit("L", "s");
   Table scale = matrix(d, "latency_scale", heading(d, "latency scalability scale(N, N') = L(W,N)/L(W',N')"),
                        "{:.4f}", [&](std::size_t i, std::size_t j) -> Cell {
                          return number(point_latency(d.points[i]) / point_latency(d.points[j]));
@@ -193,6 +204,7 @@ Table triple_table(const ExperimentData& d, const TripleData& tr) {
                      return fmt::format("{:.2f}/{:.2f}/{:.2f}", tr.time_bound[i] / tr.time_bound[j],
                                         tr.e_conserved[i] / tr.e_conserved[j], tr.memory_bound[i] / tr.memory_bound[j]);
                    });
+  t.plot.chart = report::Chart::None;  // each cell holds three ratios as text
   t.notes.push_back("each cell: L(W,N)/L(W',N') with the problem scaled to the time bound, to constant efficiency, "
                     "and to the memory bound (seed 000 Fig. 14)");
   return t;
@@ -216,7 +228,10 @@ Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
     row.emplace_back(number(metrics::karp_flatt(s, pt.ctx.p)));
     t.add_row(std::move(row));
   }
+  t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").log_scales(wide_p(d), false);
+  t.unit("T(1)", "s").unit("T(p)", "s");
   if (extras.px > 0) {
+    t.value("px", extras.px).value("T_px", extras.t_px, "s").value("px_max", extras.px_max);
     t.notes.push_back(fmt::format("fixed-size optimum px = {:g} (T = {:.6g} s) over p = 1..{:g} at the first point's size{}",
                                   extras.px, extras.t_px, extras.px_max,
                                   extras.px == extras.px_max ? "; time still falls at px_max, raise px_max" : ""));
@@ -254,7 +269,9 @@ Table isoefficiency_table(const ExperimentData& d) {
     }
   }
   const double k = fit::growth_order(ps, ws);
+  t.chart(report::Chart::Lines, "p", {"W"}, "work W").log_scales(true, true);
   if (std::isfinite(k)) {
+    t.value("growth_order", k);
     t.notes.push_back(fmt::format("W(p) grows as p^{:.3f} (least squares on log W against log p, p > 1)", k));
   }
   if (first != nullptr && first != &d.points.front()) {
@@ -285,6 +302,9 @@ Table overhead_table(const ExperimentData& d) {
     row.emplace_back(100.0 * point_latency(pt) / pt.at_p.time);
     t.add_row(std::move(row));
   }
+  t.chart(report::Chart::StackedBars, "p", {}, "seconds").unit("T", "s");
+  for (const auto& term : d.term_names) t.series(term).unit(term, "s").unit(term + "%", "%");
+  t.unit("overhead%", "%");
   t.notes.push_back("overhead% = (T - T(1)/p)/T: the share of time beyond ideal parallel compute");
   return t;
 }

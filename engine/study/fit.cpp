@@ -150,6 +150,7 @@ report::Table parameters_table(const FitOutcome& f, const std::string& kernel_na
   }
   values.notes.push_back(f.solution.linear ? "the model is linear in these parameters: " + f.solution.method
                                            : f.solution.method);
+  values.value("rms_residual", f.solution.rms(), "s");
   values.notes.push_back(fmt::format("rms residual {:.6g} s over {} observations", f.solution.rms(),
                                      f.solution.residuals.size()));
   return values;
@@ -177,6 +178,8 @@ report::Table residuals_table(const FitOutcome& f, const NumericCsv& data, const
     row.emplace_back(100.0 * ri / obs[i].time);
     table.add_row(std::move(row));
   }
+  table.chart(report::Chart::Lines, "p", {"measured", "model"}, "seconds");
+  table.unit("measured", "s").unit("model", "s").unit("residual", "s").unit("rel%", "%");
   return table;
 }
 

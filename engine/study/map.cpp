@@ -185,6 +185,10 @@ const report::Section& run_map(const MapSpec& spec, model::KernelModel& m, Sessi
   t.add_column(spec.rows.label, "{:.10g}");
   const std::vector<std::string> columns = value_columns(spec, what.q, m);
   for (const auto& c : columns) t.add_column(c, fmt_spec);
+  // One value column is a curve over the rows' parameter; several make a surface.
+  t.plot.chart = columns.size() > 1 ? report::Chart::HeatMap : report::Chart::Lines;
+  t.role(spec.rows.label, report::Role::X);
+  for (const auto& c : columns) t.series(c);
   if (session.options.dry_run) {
     session.sections.push_back({spec.name, "map", {dry_run_table(spec)}});
     return session.sections.back();

@@ -69,6 +69,8 @@ Table measured_table(const MeasuredSweep& sweep) {
     row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
     t.add_row(std::move(row));
   }
+  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit("T", "s").unit("mad", "s").unit("cv%", "%");
+  t.role("verified", report::Role::Note);
   t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; {}", spec.repeat, spec.warmup,
                                 std::isnan(sweep.memory) ? "" : fmt::format("; memory {:.3g} bytes", sweep.memory),
                                 sweep.storage_note));
@@ -91,6 +93,7 @@ Table speedup_table(const MeasuredSweep& sweep) {
     if (std::isnan(kf)) row.emplace_back(std::monostate{}); else row.emplace_back(kf);
     t.add_row(std::move(row));
   }
+  t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").unit("T(1)", "s").unit("T(p)", "s");
   return t;
 }
 
@@ -111,6 +114,9 @@ Table overhead_table(const MeasuredSweep& sweep) {
     t.add_row({pt.p, pt.median, f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"),
                f.at("residual"), 100 * f.at("latency") / pt.median});
   }
+  t.chart(report::Chart::StackedBars, "p", {"compute", "serial", "imbalance", "sync", "residual"}, "seconds");
+  for (const char* c : {"T", "compute", "serial", "imbalance", "sync", "residual"}) t.unit(c, "s");
+  t.unit("overhead%", "%");
   t.notes.push_back("T = median wall time; compute = T(1)/p with T(1) the one-worker median of the same size "
                     "(the T(1) of S and E); serial, imbalance (idle at joins and barriers) and sync (inside "
                     "parallel primitives) as instrumented in the run nearest the median; residual = the rest of "
@@ -132,6 +138,8 @@ Table latency_table(const MeasuredSweep& sweep) {
       t.add_row({pt.p, pt.median, f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")});
     }
   }
+  t.chart(report::Chart::Lines, "p", {"L"}, "latency L (s)");
+  for (const char* c : {"Tpara", "ML", "IT", "PT", "L"}) t.unit(c, "s");
   t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
                     "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
   return t;
@@ -174,6 +182,7 @@ Table compare_table(const MeasuredSweep& sweep) {
   if (!sweep.has_model_values) {
     t.add_column("p", "{:g}").add_column("measured", "{:.6g}");
     for (const auto& pt : sweep.points) t.add_row({pt.p, pt.median});
+    t.chart(report::Chart::Lines, "p", {"measured"}, "seconds").unit("measured", "s");
     t.notes.push_back(sweep.kernel->has_model ? "the model could not be evaluated here: " + sweep.model_problem
                                               : "kernel '" + sweep.kernel->name + "' has no model to compare with");
     return t;
@@ -183,6 +192,8 @@ Table compare_table(const MeasuredSweep& sweep) {
   for (const auto& pt : sweep.points) {
     t.add_row({pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median});
   }
+  t.chart(report::Chart::Lines, "p", {"model", "measured"}, "seconds").unit("model", "s").unit("measured", "s");
+  t.unit("error%", "%");
   return t;
 }
 

@@ -191,6 +191,47 @@ TEST_CASE("the JSON document follows the contract, numbers at full precision") {
   CHECK(tables[1]["rows"][1][1].is_null());  // below the diagonal of psi
 }
 
+// The key results that notes state in words are values a program can read (issue 11, item 3).
+TEST_CASE("px and the isoefficiency growth order are table values, equal to a direct computation") {
+  const auto out = run_source(std::string(kKernels) +
+                              "experiment { name = 'fixed', kernel = traced, procs = { 1, 2, 4 }, px_max = 300,\n"
+                              "  report = { 'speedup' } }\n"
+                              "experiment { name = 'iso', kernel = traced, procs = { 1, 2, 4, 8, 16 },\n"
+                              "  scale = efficiency { E = 0.5 }, report = { 'isoefficiency' } }\n");
+  const auto& speedup = table_of(out, "fixed", "speedup");
+  // T(p) of the traced kernel at n = 100, by hand: the best whole p in 1..300.
+  double best_p = 0, best_t = INFINITY;
+  for (int p = 1; p <= 300; ++p) {
+    const double t = 100.0 * 100 * 1e-6 / p + 1e-5 * 100 * std::log2(p + 1.0) + 1e-7 * 100;
+    if (t < best_t) {
+      best_t = t;
+      best_p = p;
+    }
+  }
+  REQUIRE(speedup.values.size() == 3);
+  CHECK(speedup.values[0].name == "px");
+  CHECK(speedup.values[0].value == best_p);
+  CHECK(speedup.values[1].name == "T_px");
+  CHECK(speedup.values[1].value == Approx(best_t).epsilon(1e-12));
+  CHECK(speedup.values[2].value == 300);
+
+  const auto& iso = table_of(out, "iso", "isoefficiency");
+  REQUIRE(iso.values.size() == 1);
+  CHECK(iso.values[0].name == "growth_order");
+  // The least-squares slope of log W against log p over the rows with p > 1, from the table.
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
+  for (std::size_t row = 0; row < iso.rows.size(); ++row) {
+    const double p = number_at(iso, row, "p");
+    if (p <= 1) continue;
+    const double x = std::log(p), y = std::log(number_at(iso, row, "W"));
+    sx += x, sy += y, sxx += x * x, sxy += x * y, n += 1;
+  }
+  CHECK(iso.values[0].value == Approx((n * sxy - sx * sy) / (n * sxx - sx * sx)).epsilon(1e-9));
+  CHECK(iso.plot.chart == scalerun::report::Chart::Lines);
+  CHECK(iso.plot.log_x);
+  CHECK(iso.plot.log_y);
+}
+
 TEST_CASE("script parameters: --set overrides, unknown names are refused") {
   scalerun::study::SessionOptions opt;
   opt.sets["n"] = "5*KB";

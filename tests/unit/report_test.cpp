@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "report/formatters.hpp"
@@ -117,21 +118,19 @@ TEST_CASE("report: add_column rejects late columns and bad specs", "[report]") {
   CHECK_THROWS_AS(t.add_column("b"), std::logic_error);
 }
 
-TEST_CASE("report: parse_format accepts exactly the four names", "[report]") {
-  Format f = Format::Table;
-  CHECK(parse_format("csv", f));
-  CHECK(f == Format::Csv);
-  CHECK(parse_format("json", f));
-  CHECK(f == Format::Json);
-  CHECK(parse_format("markdown", f));
-  CHECK(f == Format::Markdown);
-  CHECK(parse_format("table", f));
-  CHECK(f == Format::Table);
-  f = Format::Json;
-  CHECK_FALSE(parse_format("md", f));
-  CHECK_FALSE(parse_format("JSON", f));
-  CHECK_FALSE(parse_format("", f));
-  CHECK(f == Format::Json);
+TEST_CASE("report: the registry finds every format by its own name and nothing else", "[report]") {
+  REQUIRE(reporters().size() == reporter_names().size());
+  for (const Reporter* r : reporters()) {
+    CHECK(find_reporter(r->name()) == r);
+    CHECK_FALSE(r->summary().empty());
+    CHECK_FALSE(r->extension().empty());
+  }
+  CHECK(reporters().front()->name() == "table");  // the default of --format
+  CHECK(find_reporter("md") == nullptr);
+  CHECK(find_reporter("JSON") == nullptr);
+  CHECK(find_reporter("") == nullptr);
+  CHECK(reporter_list() == "table, csv, json or markdown");
+  CHECK(reporter_list("|") == "table|csv|json|markdown");
 }
 
 TEST_CASE("report: text output aligns columns and spells special values", "[report]") {
@@ -252,6 +251,55 @@ TEST_CASE("report: Markdown escapes pipes and separates notes", "[report]") {
         "\n");
 }
 
+TEST_CASE("report: plot hints and key values reach the JSON", "[report]") {
+  Table t = sample_table();
+  t.chart(Chart::Lines, "p", {"speedup"}, "speedup S").log_scales(true, false).unit("p", "processors");
+  t.role("label", Role::Note).value("px", 64).value("T_px", kNaN, "s");
+  std::ostringstream os;
+  const Section s{"amdahl", "experiment", {t}};
+  write_json(os, Context{}, std::span<const Section>(&s, 1));
+  const auto doc = nlohmann::ordered_json::parse(os.str());
+  const auto& plot = doc["experiments"][0]["tables"][0]["plot"];
+  CHECK(plot["chart"] == "lines");
+  CHECK(plot["x"] == "p");
+  CHECK(plot["series"] == nlohmann::ordered_json({"speedup"}));
+  CHECK(plot["y_label"] == "speedup S");
+  CHECK(plot["log_x"] == true);
+  CHECK(plot["log_y"] == false);
+  CHECK(plot["units"] == nlohmann::ordered_json({{"p", "processors"}}));
+  CHECK(plot["note_columns"] == nlohmann::ordered_json({"label"}));
+  const auto& values = doc["experiments"][0]["tables"][0]["values"];
+  REQUIRE(values.size() == 2);
+  CHECK(values[0]["name"] == "px");
+  CHECK(values[0]["value"] == 64);
+  CHECK(values[1]["value"].is_null());  // non-finite, as in cells
+  CHECK(values[1]["unit"] == "s");
+  // A second x replaces the first: a figure has one x axis.
+  t.role("ratio", Role::X);
+  CHECK(t.find_column("p")->role == Role::Value);
+}
+
+TEST_CASE("report: a plot hint naming no column is refused where the table is built", "[report]") {
+  Table t = sample_table();
+  CHECK_THROWS_WITH(t.chart(Chart::Lines, "q", {"speedup"}), "table 'scaled': no column 'q' to mark for a figure");
+  CHECK_THROWS_WITH(t.unit("T", "s"), "table 'scaled': no column 'T' to give a unit");
+}
+
+TEST_CASE("report: --out writes each reporter's files: one per table, or one for the run", "[report]") {
+  TempDir tmp;
+  write_out_dir(tmp.path, Context{}, sample_sections());
+  std::vector<std::string> expected;
+  for (const Reporter* r : reporters()) {
+    if (r->out_files() == OutFiles::WholeRun) expected.push_back(fmt::format("results.{}", r->extension()));
+    if (r->out_files() == OutFiles::PerTable) {
+      for (const char* t : {"scaled", "empty"}) expected.push_back(fmt::format("amdahl__{}.{}", t, r->extension()));
+    }
+  }
+  for (const auto& name : expected) CHECK(fs::exists(tmp.path / name));
+  CHECK(static_cast<std::size_t>(std::distance(fs::directory_iterator(tmp.path), fs::directory_iterator())) ==
+        expected.size());
+}
+
 TEST_CASE("report: JSON follows the contract and round-trips numbers", "[report]") {
   const auto sections = sample_sections();
   std::ostringstream os;
@@ -288,7 +336,12 @@ TEST_CASE("report: JSON follows the contract and round-trips numbers", "[report]
   const auto& t = exp["tables"][0];
   std::vector<std::string> table_keys;
   for (const auto& [key, value] : t.items()) table_keys.push_back(key);
-  CHECK(table_keys == std::vector<std::string>{"name", "title", "columns", "rows", "notes"});
+  CHECK(table_keys == std::vector<std::string>{"name", "title", "columns", "rows", "notes", "values", "plot"});
+  // A table without hints says so: no chart, no x, no series, but every key present.
+  CHECK(t["plot"]["chart"] == "none");
+  CHECK(t["plot"]["x"].is_null());
+  CHECK(t["plot"]["series"].empty());
+  CHECK(t["values"].empty());
   CHECK(t["name"] == "scaled");
   CHECK(t["title"] == "Scaled speedup");
   CHECK(t["columns"] == nlohmann::ordered_json({"p", "speedup", "label", "ratio"}));
@@ -330,27 +383,27 @@ TEST_CASE("report: JSON with no sections is still a complete document", "[report
   CHECK(doc["context"]["cores"] == 0);
 }
 
-TEST_CASE("report: write_all puts each section under a heading", "[report]") {
+TEST_CASE("report: each reporter writes a run with each section under a heading", "[report]") {
   const auto sections = sample_sections();
   const auto ctx = sample_context();
 
   SECTION("table") {
     std::ostringstream os, table_only;
-    write_all(os, Format::Table, ctx, sections);
+    find_reporter("table")->write_run(os, ctx, sections);
     write_text(table_only, sections[0].tables[0]);
     write_text(table_only, sections[0].tables[1]);
     CHECK(os.str() == "== experiment amdahl ==\n\n" + table_only.str());
   }
   SECTION("markdown") {
     std::ostringstream os, table_only;
-    write_all(os, Format::Markdown, ctx, sections);
+    find_reporter("markdown")->write_run(os, ctx, sections);
     write_markdown(table_only, sections[0].tables[0]);
     write_markdown(table_only, sections[0].tables[1]);
     CHECK(os.str() == "## experiment: amdahl\n\n" + table_only.str());
   }
   SECTION("csv") {
     std::ostringstream os;
-    write_all(os, Format::Csv, ctx, sections);
+    find_reporter("csv")->write_run(os, ctx, sections);
     const std::string s = os.str();
     // Each block a plain CSV whose first column names the table, blocks apart by a blank line.
     CHECK(s.rfind("table,p,speedup,label,ratio,note\namdahl/scaled,1,1,base,0.30000000000000004,\n", 0) == 0);
@@ -359,7 +412,7 @@ TEST_CASE("report: write_all puts each section under a heading", "[report]") {
   }
   SECTION("json") {
     std::ostringstream os, direct;
-    write_all(os, Format::Json, ctx, sections);
+    find_reporter("json")->write_run(os, ctx, sections);
     write_json(direct, ctx, sections);
     CHECK(os.str() == direct.str());
   }
