@@ -6,6 +6,7 @@
 #include <iostream>
 #include <map>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,26 +81,30 @@ const char* const kFooter =
     "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
     "colour off; the progress line shows only on a terminal.\n";
 
-}  // namespace
+// What the command line asked for.
+struct Invocation {
+  scalerun::lua::RunRequest request;
+  std::string format_name = "table", out_dir;
+  bool describe_host = false;
+  std::vector<std::string> sets;
+};
 
-int main(int argc, char** argv) {
+// Reads the command line into `inv`; an exit code when there is nothing to run (help, version,
+// --describe-host, a usage error), nothing when the script should run.
+std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   using namespace scalerun;
-  if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
   CLI::App app{"scalerun: a scalability laboratory driven by Lua scripts.\n"
                "Runs FILE.lua and prints its scalability tables."};
   app.footer(formats_help() + kFooter);
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
-  lua::RunRequest request;
-  std::string format_name = "table", out_dir;
-  bool describe_host = false;
-  std::vector<std::string> sets;
+  lua::RunRequest& request = inv.request;
   auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
-  app.add_flag("--describe-host", describe_host, "print a machine script for this host (hwloc topology, measured speeds)");
+  app.add_flag("--describe-host", inv.describe_host, "print a machine script for this host (hwloc topology, measured speeds)");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
-  app.add_option("--format", format_name, "output format: " + report::reporter_list())
+  app.add_option("--format", inv.format_name, "output format: " + report::reporter_list())
       ->check(CLI::IsMember(report::reporter_names()));
-  app.add_option("--out", out_dir, "also write the run into DIR: every table as CSV plus results.json");
-  app.add_option("--set", sets, "override a script param(): --set name=value (repeatable)")
+  app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json");
+  app.add_option("--set", inv.sets, "override a script param(): --set name=value (repeatable)")
       ->allow_extra_args(false);
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember({"model", "measure", "simulate"}));
@@ -128,7 +133,7 @@ int main(int argc, char** argv) {
     return kExitError;
   }
 
-  if (describe_host) {
+  if (inv.describe_host) {
     std::cout << host::to_machine_script(host::describe());
     return kExitOk;
   }
@@ -143,7 +148,7 @@ int main(int argc, char** argv) {
       return kExitError;
     }
   }
-  for (const auto& s : sets) {
+  for (const auto& s : inv.sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) {
       std::cerr << "scalerun: --set " << s << ": expected name=value (see scalerun --help)\n";
@@ -153,33 +158,14 @@ int main(int argc, char** argv) {
   }
   request.options.script_path = request.script;
   request.options.command_line = join_command_line(argc, argv);
-  const report::Reporter& reporter = *report::find_reporter(format_name);  // checked by IsMember
+  return std::nullopt;
+}
 
-  cli::install_signal_handlers();
+// The exit code and the one line on stderr for the exception being handled.
+int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
+  using namespace scalerun;
   try {
-    lua::RunOutcome outcome;
-    {
-      const cli::Watchdog watchdog(request.script);
-      outcome = lua::run_script(request);
-    }
-    // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
-    if (runtime::interrupt_requested()) throw Interrupted();
-    const report::Context context = util::make_context(request.script, join_command_line(argc, argv));
-    reporter.write_run(std::cout, context, outcome.sections);
-    std::cout.flush();
-    if (!out_dir.empty()) report::write_out_dir(out_dir, context, outcome.sections);
-    if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
-      if (!request.options.quiet) {
-        if (outcome.checks_failed > 0) {
-          std::cerr << fmt::format("scalerun: {} of {} checks failed\n", outcome.checks_failed, outcome.checks_run);
-        }
-        if (outcome.targets_missed > 0) {
-          std::cerr << fmt::format("scalerun: target not reached at {} tuned point(s)\n", outcome.targets_missed);
-        }
-      }
-      return kExitCheckFailed;
-    }
-    return kExitOk;
+    throw;
   } catch (const Interrupted&) {
     std::cerr << "scalerun: interrupted\n";
     return cli::interrupted_exit_code();
@@ -210,4 +196,49 @@ int main(int argc, char** argv) {
     std::cerr << "scalerun: " << e.what() << '\n';
     return kExitError;
   }
+}
+
+// Runs the script and prints its tables in the chosen format (and --out DIR).
+int run_and_report(const Invocation& inv, int argc, char** argv) {
+  using namespace scalerun;
+  const lua::RunRequest& request = inv.request;
+  const report::Reporter& reporter = *report::find_reporter(inv.format_name);  // checked by IsMember
+  cli::install_signal_handlers();
+  try {
+    lua::RunOutcome outcome;
+    {
+      const cli::Watchdog watchdog(request.script);
+      outcome = lua::run_script(request);
+    }
+    // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
+    if (runtime::interrupt_requested()) throw Interrupted();
+    const report::Context context = util::make_context(request.script, join_command_line(argc, argv));
+    reporter.write_run(std::cout, context, outcome.sections);
+    std::cout.flush();
+    if (!inv.out_dir.empty()) report::write_out_dir(inv.out_dir, context, outcome.sections);
+    if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
+      if (!request.options.quiet) {
+        if (outcome.checks_failed > 0) {
+          std::cerr << fmt::format("scalerun: {} of {} checks failed\n", outcome.checks_failed, outcome.checks_run);
+        }
+        if (outcome.targets_missed > 0) {
+          std::cerr << fmt::format("scalerun: target not reached at {} tuned point(s)\n", outcome.targets_missed);
+        }
+      }
+      return kExitCheckFailed;
+    }
+    return kExitOk;
+  } catch (...) {
+    return exit_for_current_exception(request);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace scalerun;
+  if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
+  Invocation inv;
+  if (const std::optional<int> done = parse_command_line(argc, argv, inv)) return *done;
+  return run_and_report(inv, argc, argv);
 }

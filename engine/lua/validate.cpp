@@ -109,28 +109,17 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
   }
 }
 
-void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
-  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer",
-                    "run_timeout"});
-  // timer names a JSON figure the external command prints; a native kernel times itself.
-  if (r.string_or("timer", "wall") != "wall" && !r.has("command")) {
-    r.fail("timer", "names a figure an external command prints as JSON; give command = \"...\" or drop timer");
-  }
-  // One measured run's limit in seconds (overrides --run-timeout); a year is beyond any run.
-  r.optional_number("run_timeout", lua::Range{0, 3.2e7, false, true});
-  r.string("name");
-  for (const char* f : {"work", "memory", "model", "program"}) {
-    if (r.push(f, LUA_TFUNCTION, false)) lua_pop(L, 1);
-  }
-  r.string_or("native", "");
-  r.string_or("command", "");
+namespace {
+
+// size names the parameter rules vary: naming no parameter would make every rule fail later,
+// far from this line.
+void check_kernel_size(lua_State* L, int index, const lua::FieldReader& r) {
   if (r.has("size")) {
     lua_getfield(L, index, "size");
     const int t = lua_type(L, -1);
     std::string size_name = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
     lua_pop(L, 1);
     if (t != LUA_TSTRING && t != LUA_TTABLE) r.fail("size", "the parameter a scaling rule varies (a name) expected");
-    // A size naming no parameter would make every rule fail later, far from this line.
     if (t == LUA_TSTRING) {
       bool declared = false;
       if (lua_getfield(L, index, "params") == LUA_TTABLE) {
@@ -145,6 +134,11 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
       }
     }
   }
+}
+
+// params: identifiers that are not field names, each a finite number, a list of them, a string
+// or a boolean.
+void check_kernel_params(lua_State* L, const lua::FieldReader& r) {
   if (r.push("params", LUA_TTABLE, false)) {
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {
@@ -189,6 +183,27 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
     }
     lua_pop(L, 1);
   }
+}
+
+}  // namespace
+
+void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
+  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer",
+                    "run_timeout"});
+  // timer names a JSON figure the external command prints; a native kernel times itself.
+  if (r.string_or("timer", "wall") != "wall" && !r.has("command")) {
+    r.fail("timer", "names a figure an external command prints as JSON; give command = \"...\" or drop timer");
+  }
+  // One measured run's limit in seconds (overrides --run-timeout); a year is beyond any run.
+  r.optional_number("run_timeout", lua::Range{0, 3.2e7, false, true});
+  r.string("name");
+  for (const char* f : {"work", "memory", "model", "program"}) {
+    if (r.push(f, LUA_TFUNCTION, false)) lua_pop(L, 1);
+  }
+  r.string_or("native", "");
+  r.string_or("command", "");
+  check_kernel_size(L, index, r);
+  check_kernel_params(L, r);
 }
 
 void validate_machine_sets(lua_State* L, int index, const lua::FieldReader& r) {

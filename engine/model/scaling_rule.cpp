@@ -165,15 +165,8 @@ SymbolicResidual build_symbolic(KernelModel& model, const ScalingRule& rule, con
   return out;
 }
 
-}  // namespace
-
-RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::vector<double>& base,
-                       const PointContext& ctx) {
-  if (rule.kind == RuleKind::Fixed) return {base, 0, false};
-  // On one processor every size has E = 1: there is nothing to solve, the kernel's size stands.
-  if (rule.kind == RuleKind::Efficiency && ctx.p == 1) return {base, 0, false};
-  if (rule.kind == RuleKind::Custom) return apply_custom(model, rule, base, ctx);
-
+// The rule's target at this point, after checking the model and machine give what it needs.
+double checked_target(const KernelModel& model, const ScalingRule& rule, const PointContext& ctx) {
   double target = rule.target;
   if (rule.kind == RuleKind::MemoryBound && !rule.has_target) {
     if (!(ctx.memory_per_proc > 0)) {
@@ -198,6 +191,34 @@ RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::v
     throw ScriptError(fmt::format("{}{} needs vary = 'parameter' (or give kernel '{}' size = 'parameter')",
                                   rule.where, rule_name(rule.kind), model.kernel_name()));
   }
+  return target;
+}
+
+[[noreturn]] void throw_unsolved(const ScalingRule& rule, const PointContext& ctx, const SolveResult& solved,
+                                 double target) {
+  std::string names;
+  for (const auto& [name, ratio] : rule.vary) names += (names.empty() ? "" : ":") + name;
+  const bool finite = std::isfinite(solved.quantity_min);
+  throw ScriptError(fmt::format(
+      "{}no problem size satisfies {} at p={:g}: searched {} in [{:g}, {:g}], where the {} {} "
+      "(target {:g}); change the target or the range = {{ lo, hi }}",
+      rule.where, rule.describe(), ctx.p, names, rule.range.lo, rule.range.hi, rule_quantity(rule.kind),
+      finite ? fmt::format("took values from {:.6g} (at {:.4g}) to {:.6g} (at {:.4g})", solved.quantity_min,
+                           solved.x_at_min, solved.quantity_max, solved.x_at_max)
+             : std::string("was never a finite number"),
+      target));
+}
+
+}  // namespace
+
+RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::vector<double>& base,
+                       const PointContext& ctx) {
+  if (rule.kind == RuleKind::Fixed) return {base, 0, false};
+  // On one processor every size has E = 1: there is nothing to solve, the kernel's size stands.
+  if (rule.kind == RuleKind::Efficiency && ctx.p == 1) return {base, 0, false};
+  if (rule.kind == RuleKind::Custom) return apply_custom(model, rule, base, ctx);
+
+  const double target = checked_target(model, rule, ctx);
   const std::vector<int> varied = varied_slots(model, rule);
   std::vector<double> slots = base;
   auto set_x = [&](double x) {
@@ -231,19 +252,7 @@ RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::v
     };
     solved = solve_first_root(g, target, rule.range);
   }
-  if (!solved.found) {
-    std::string names;
-    for (const auto& [name, ratio] : rule.vary) names += (names.empty() ? "" : ":") + name;
-    const bool finite = std::isfinite(solved.quantity_min);
-    throw ScriptError(fmt::format(
-        "{}no problem size satisfies {} at p={:g}: searched {} in [{:g}, {:g}], where the {} {} "
-        "(target {:g}); change the target or the range = {{ lo, hi }}",
-        rule.where, rule.describe(), ctx.p, names, rule.range.lo, rule.range.hi, rule_quantity(rule.kind),
-        finite ? fmt::format("took values from {:.6g} (at {:.4g}) to {:.6g} (at {:.4g})", solved.quantity_min,
-                             solved.x_at_min, solved.quantity_max, solved.x_at_max)
-               : std::string("was never a finite number"),
-        target));
-  }
+  if (!solved.found) throw_unsolved(rule, ctx, solved, target);
   set_x(solved.x);
   // Sizes the kernel declares whole are run at a whole size: the rule's quantity is then reported
   // at that size (the caller evaluates the returned slots), not at the fraction that meets it.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -79,159 +81,204 @@ bool cap_is_tuners(const TuneRequest& r) {
   return r.max_run_seconds > 0 && !(r.settings.run_limit_seconds > 0 && r.settings.run_limit_seconds < r.max_run_seconds);
 }
 
-}  // namespace
-
-TunedPoint tune_point(const TuneRequest& r) {
-  using model::RuleKind;
+// memory_bound needs no measurement to size it: M(x) = p B, solved on the kernel's memory; the
+// point is then measured once at that size.
+TunedPoint size_for_memory(const TuneRequest& r) {
   TunedPoint out;
-  const RuleKind kind = r.rule->kind;
-  if (r.rule->vary.empty()) throw ScriptError(r.rule->where + "the rule needs vary = 'parameter' to tune");
-
-  if (kind == RuleKind::MemoryBound) {
-    // No measurement needed to size it: M(x) = p B, solved on the kernel's memory.
-    const double target = r.rule->target;
-    if (std::isnan(r.kernel.memory(r.base))) {
-      throw ScriptError(r.rule->where + "memory_bound needs the kernel's memory = function(k) ... end (bytes)");
-    }
-    auto g = [&](double x, double*) { return r.kernel.memory(at_size(r, x)) / r.p - target; };
-    const auto solved = model::solve_first_root(g, target, r.rule->range);
-    if (!solved.found) throw ScriptError(fmt::format("{}no size gives {:g} bytes per processor", r.rule->where, target));
-    out.params = at_size(r, solved.x);
-    const double bytes = r.kernel.memory(out.params);
-    if (r.host_memory > 0 && bytes > 0.8 * r.host_memory) {
-      throw ScriptError(fmt::format("{}memory_bound at p={:g} needs {:.3g} bytes, more than this host can hold ({:.3g} "
-                                    "bytes of memory); lower per_proc", r.rule->where, r.p, bytes, r.host_memory));
-    }
-    out.at_p = r.kernel.measure(out.params, static_cast<int>(r.p), r.settings);
-    out.runs = 1;
-    out.quantity = bytes / r.p;
-    out.reached = true;
-    return out;
-  }
-  if (kind != RuleKind::Efficiency && kind != RuleKind::Isospeed && kind != RuleKind::TimeBound) {
-    throw ScriptError(fmt::format("{}{} cannot be tuned on this host (efficiency, isospeed, time_bound and "
-                                  "memory_bound can)", r.rule->where, model::rule_name(kind)));
-  }
   const double target = r.rule->target;
-  const auto started = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
-  const bool point_capped_possible = r.max_point_seconds > 0;
-  MeasureSettings limited = r.settings;
-  limited.run_limit_seconds = effective_limit(r);
-  auto evaluate = [&](double x) {
-    TunedPoint t;
-    t.params = at_size(r, x);
-    t.runs = 1;
-    if (kind == RuleKind::Efficiency) {
-      // T(1) and T(p) taken in turns, so a change in the host's load during the evaluation
-      // shifts both alike instead of biasing their ratio; E is the median of the pairs' ratios.
-      // More pairs are taken while the 95 % interval of that median straddles an edge of the
-      // band: a noisy host gets the samples it needs to decide, a steady one stops at `repeat`.
-      std::vector<Measurement> ones, ps;
-      std::vector<double> pair_e;
-      const double band_low = target * (1 - r.tolerance), band_high = target * (1 + r.tolerance);
-      while (true) {
-        for (int i = 0; i < r.settings.repeat; ++i) {
-          const MeasureSettings single{ones.empty() ? r.settings.warmup : 0, 1, limited.run_limit_seconds};
-          ones.push_back(r.kernel.measure(t.params, 1, single));
-          ps.push_back(r.kernel.measure(t.params, static_cast<int>(r.p), single));
-          if (!ones.back().samples.empty() && !ps.back().samples.empty())
-            pair_e.push_back(ones.back().samples.front() / (r.p * ps.back().samples.front()));
-        }
-        t.interval = median_interval(pair_e);
-        const bool inside = t.interval.low >= band_low && t.interval.high <= band_high;
-        const bool outside = t.interval.high < band_low || t.interval.low > band_high;
-        t.decided = inside || outside;
-        if (t.decided || static_cast<int>(ones.size()) >= std::max(r.max_pairs, r.settings.repeat)) break;
-        if (point_capped_possible && elapsed() >= r.max_point_seconds) break;  // undecided; the cap is said below
+  if (std::isnan(r.kernel.memory(r.base))) {
+    throw ScriptError(r.rule->where + "memory_bound needs the kernel's memory = function(k) ... end (bytes)");
+  }
+  auto g = [&](double x, double*) { return r.kernel.memory(at_size(r, x)) / r.p - target; };
+  const auto solved = model::solve_first_root(g, target, r.rule->range);
+  if (!solved.found) throw ScriptError(fmt::format("{}no size gives {:g} bytes per processor", r.rule->where, target));
+  out.params = at_size(r, solved.x);
+  const double bytes = r.kernel.memory(out.params);
+  if (r.host_memory > 0 && bytes > 0.8 * r.host_memory) {
+    throw ScriptError(fmt::format("{}memory_bound at p={:g} needs {:.3g} bytes, more than this host can hold ({:.3g} "
+                                  "bytes of memory); lower per_proc", r.rule->where, r.p, bytes, r.host_memory));
+  }
+  out.at_p = r.kernel.measure(out.params, static_cast<int>(r.p), r.settings);
+  out.runs = 1;
+  out.quantity = bytes / r.p;
+  out.reached = true;
+  return out;
+}
+
+// The search for one tuned point: evaluations at sizes x, each step sized from the last ones.
+class Search {
+ public:
+  explicit Search(const TuneRequest& r)
+      : r_(r), kind_(r.rule->kind), target_(r.rule->target), started_(std::chrono::steady_clock::now()),
+        size_name_(r.rule->vary.front().first), size_ratio_(r.rule->vary.front().second) {
+    limited_ = r.settings;
+    limited_.run_limit_seconds = effective_limit(r);
+  }
+
+  TunedPoint run() {
+    // Local exponent of quantity against size, until two measurements give a secant.
+    k_ = kind_ == model::RuleKind::TimeBound ? 1.0 : 0.5;
+    double x = r_.seed.value_or(base_x(r_));
+    while (true) {
+      runtime::throw_if_stopped();
+      if (evaluated_ && point_capped() && elapsed() >= r_.max_point_seconds) {
+        out_.capped = fmt::format("the point's evaluations took {:.0f} s, past max_point_time = {:g} s", elapsed(),
+                                  r_.max_point_seconds);
+        out_.diagnosis = diagnose(steps_, out_, r_.tolerance);
+        return out_;
       }
-      t.at_1 = combine(ones);
-      t.at_p = combine(ps);
-      t.runs = 2;
-      t.pairs = static_cast<int>(pair_e.size());
-      t.quantity = median_of(std::move(pair_e));
-    } else if (kind == RuleKind::Isospeed) {
-      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), limited);
-      t.quantity = r.kernel.work(t.params) / (r.p * t.at_p.median);
+      std::optional<TunedPoint> t = evaluate_or_cap(x);
+      if (!t) return out_;
+      if (record(x, std::move(*t))) return out_;
+      const double next = next_size(x);
+      if (next == x) return out_;  // rounding cannot move it further
+      x = next;
+    }
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+  bool point_capped() const { return r_.max_point_seconds > 0; }
+
+  // T(1) and T(p) taken in turns, so a change in the host's load during the evaluation shifts both
+  // alike instead of biasing their ratio; E is the median of the pairs' ratios. More pairs are
+  // taken while the 95 % interval of that median straddles an edge of the band: a noisy host gets
+  // the samples it needs to decide, a steady one stops at `repeat`.
+  void measure_efficiency(TunedPoint& t) const {
+    std::vector<Measurement> ones, ps;
+    std::vector<double> pair_e;
+    const double band_low = target_ * (1 - r_.tolerance), band_high = target_ * (1 + r_.tolerance);
+    while (true) {
+      for (int i = 0; i < r_.settings.repeat; ++i) {
+        const MeasureSettings single{ones.empty() ? r_.settings.warmup : 0, 1, limited_.run_limit_seconds};
+        ones.push_back(r_.kernel.measure(t.params, 1, single));
+        ps.push_back(r_.kernel.measure(t.params, static_cast<int>(r_.p), single));
+        if (!ones.back().samples.empty() && !ps.back().samples.empty())
+          pair_e.push_back(ones.back().samples.front() / (r_.p * ps.back().samples.front()));
+      }
+      t.interval = median_interval(pair_e);
+      const bool inside = t.interval.low >= band_low && t.interval.high <= band_high;
+      const bool outside = t.interval.high < band_low || t.interval.low > band_high;
+      t.decided = inside || outside;
+      if (t.decided || static_cast<int>(ones.size()) >= std::max(r_.max_pairs, r_.settings.repeat)) break;
+      if (point_capped() && elapsed() >= r_.max_point_seconds) break;  // undecided; the cap is said by run()
+    }
+    t.at_1 = combine(ones);
+    t.at_p = combine(ps);
+    t.runs = 2;
+    t.pairs = static_cast<int>(pair_e.size());
+    t.quantity = median_of(std::move(pair_e));
+  }
+
+  TunedPoint evaluate(double x) const {
+    TunedPoint t;
+    t.params = at_size(r_, x);
+    t.runs = 1;
+    if (kind_ == model::RuleKind::Efficiency) {
+      measure_efficiency(t);
     } else {
-      t.at_p = r.kernel.measure(t.params, static_cast<int>(r.p), limited);
-      t.quantity = t.at_p.median;
+      t.at_p = r_.kernel.measure(t.params, static_cast<int>(r_.p), limited_);
+      t.quantity = kind_ == model::RuleKind::Isospeed ? r_.kernel.work(t.params) / (r_.p * t.at_p.median)
+                                                      : t.at_p.median;
     }
     return t;
-  };
-  // Local exponent of quantity against size, until two measurements give a secant.
-  double k = kind == RuleKind::TimeBound ? 1.0 : 0.5;
-  double x = r.seed.value_or(base_x(r));
-  double prev_x = 0, prev_q = 0;
-  int runs = 0;
-  std::vector<Step> steps;
-  const std::string& size_name = r.rule->vary.front().first;
-  const double size_ratio = r.rule->vary.front().second;
-  bool evaluated = false;
-  while (true) {
-    runtime::throw_if_stopped();
-    if (evaluated && point_capped_possible && elapsed() >= r.max_point_seconds) {
-      out.capped = fmt::format("the point's evaluations took {:.0f} s, past max_point_time = {:g} s", elapsed(),
-                               r.max_point_seconds);
-      out.diagnosis = diagnose(steps, out, r.tolerance);
-      return out;
-    }
-    TunedPoint t;
+  }
+
+  // An evaluation, or none when a run passed the tuner's own max_run_time (the search ends there;
+  // on the first size that is an error, as nothing was found).
+  std::optional<TunedPoint> evaluate_or_cap(double x) {
     try {
-      t = evaluate(x);
+      return evaluate(x);
     } catch (const runtime::Stopped& stop) {
-      if (stop.cause() != runtime::StopCause::run_limit || !cap_is_tuners(r)) throw;
-      const std::string what = fmt::format("a run at {}={:.6g} passed max_run_time = {:g} s", size_name,
-                                           x * size_ratio, r.max_run_seconds);
-      if (!evaluated) {
+      if (stop.cause() != runtime::StopCause::run_limit || !cap_is_tuners(r_)) throw;
+      const std::string what = fmt::format("a run at {}={:.6g} passed max_run_time = {:g} s", size_name_,
+                                           x * size_ratio_, r_.max_run_seconds);
+      if (!evaluated_) {
         throw ScriptError(fmt::format("{}p={:g}: {}, the first size tried: lower the kernel's {} or raise max_run_time",
-                                      r.rule->where, r.p, what, size_name));
+                                      r_.rule->where, r_.p, what, size_name_));
       }
-      out.capped = what + ", so the search stopped there";
-      out.diagnosis = diagnose(steps, out, r.tolerance);
-      return out;
+      out_.capped = what + ", so the search stopped there";
+      out_.diagnosis = diagnose(steps_, out_, r_.tolerance);
+      return std::nullopt;
     }
-    evaluated = true;
-    runs += t.runs;
-    steps.push_back({x, t.interval, t.pairs > 1});
-    out.trail += fmt::format("{}{:.6g} -> {:.4g}", out.trail.empty() ? "" : ", ", x, t.quantity);
-    if (t.pairs > 1) out.trail += fmt::format(" [{:.4g}, {:.4g}]", t.interval.low, t.interval.high);
-    const bool reached = std::abs(t.quantity / target - 1) <= r.tolerance;
-    if (r.on_evaluation) {
-      r.on_evaluation(fmt::format("p={:g}: {}={:.6g} -> {} = {:.4g}{} (target {:.4g}{}; {} runs, {:.1f} s)", r.p,
-                                  size_name, x * size_ratio, quantity_symbol(kind), t.quantity,
-                                  t.pairs > 1 ? fmt::format(", 95 % interval [{:.4g}, {:.4g}] from {} pairs",
-                                                            t.interval.low, t.interval.high, t.pairs)
-                                              : std::string(),
-                                  target, reached ? ", reached" : "", runs, elapsed()));
+  }
+
+  // Keeps the evaluation at x as the point's latest; true when the search is over (target reached
+  // or budget spent).
+  bool record(double x, TunedPoint t) {
+    evaluated_ = true;
+    runs_ += t.runs;
+    steps_.push_back({x, t.interval, t.pairs > 1});
+    out_.trail += fmt::format("{}{:.6g} -> {:.4g}", out_.trail.empty() ? "" : ", ", x, t.quantity);
+    if (t.pairs > 1) out_.trail += fmt::format(" [{:.4g}, {:.4g}]", t.interval.low, t.interval.high);
+    const bool reached = std::abs(t.quantity / target_ - 1) <= r_.tolerance;
+    if (r_.on_evaluation) {
+      r_.on_evaluation(fmt::format("p={:g}: {}={:.6g} -> {} = {:.4g}{} (target {:.4g}{}; {} runs, {:.1f} s)", r_.p,
+                                   size_name_, x * size_ratio_, quantity_symbol(kind_), t.quantity,
+                                   t.pairs > 1 ? fmt::format(", 95 % interval [{:.4g}, {:.4g}] from {} pairs",
+                                                             t.interval.low, t.interval.high, t.pairs)
+                                               : std::string(),
+                                   target_, reached ? ", reached" : "", runs_, elapsed()));
     }
-    t.trail = out.trail;
-    t.runs = runs;
+    t.trail = out_.trail;
+    t.runs = runs_;
     t.reached = reached;
-    out = std::move(t);
-    if (!reached && runs >= r.budget) out.diagnosis = diagnose(steps, out, r.tolerance);
-    if (reached || runs >= r.budget) return out;
-    if (prev_x > 0 && prev_q > 0 && out.quantity > 0 && x != prev_x) {
-      const double secant = std::log(out.quantity / prev_q) / std::log(x / prev_x);
-      if (std::isfinite(secant) && std::abs(secant) > 0.02) k = secant;
+    out_ = std::move(t);
+    if (!reached && runs_ >= r_.budget) out_.diagnosis = diagnose(steps_, out_, r_.tolerance);
+    return reached || runs_ >= r_.budget;
+  }
+
+  // The next size: the secant of the last two evaluations, or for efficiency the latency step.
+  double next_size(double x) {
+    if (prev_x_ > 0 && prev_q_ > 0 && out_.quantity > 0 && x != prev_x_) {
+      const double secant = std::log(out_.quantity / prev_q_) / std::log(x / prev_x_);
+      if (std::isfinite(secant) && std::abs(secant) > 0.02) k_ = secant;
     }
-    prev_x = x;
-    prev_q = out.quantity;
-    double factor = std::clamp(std::pow(target / out.quantity, 1.0 / k), 1.0 / 16, 16.0);
-    if (kind == RuleKind::Efficiency && out.at_1) {
+    prev_x_ = x;
+    prev_q_ = out_.quantity;
+    double factor = std::clamp(std::pow(target_ / out_.quantity, 1.0 / k_), 1.0 / 16, 16.0);
+    if (kind_ == model::RuleKind::Efficiency && out_.at_1) {
       // The latency step (seed 000 eq. 3 and 11): with Tp = T1/p + L and L measured as
       // Tp - T1/p, efficiency E needs T1 = p L E/(1 - E); the work, and so T1, grow with the size.
-      const double t1 = out.at_1->median, tp = out.at_p.median;
-      const double latency = tp - t1 / r.p;
-      if (latency > 0 && target < 1) {
-        const double needed = r.p * latency * target / (1 - target);
+      const double t1 = out_.at_1->median, tp = out_.at_p.median;
+      const double latency = tp - t1 / r_.p;
+      if (latency > 0 && target_ < 1) {
+        const double needed = r_.p * latency * target_ / (1 - target_);
         // A step from measured figures, not an extrapolated slope: trusted further than the secant.
         if (std::isfinite(needed) && needed > 0) factor = std::clamp(needed / t1, 1.0 / 1024, 1024.0);
       }
     }
-    x = std::max(1.0, x * factor);
-    if (x == prev_x) return out;  // rounding cannot move it further
+    return std::max(1.0, x * factor);
   }
+
+  const TuneRequest& r_;
+  const model::RuleKind kind_;
+  const double target_;
+  const std::chrono::steady_clock::time_point started_;
+  const std::string& size_name_;
+  const double size_ratio_;
+  MeasureSettings limited_;
+  TunedPoint out_;
+  std::vector<Step> steps_;
+  int runs_ = 0;
+  bool evaluated_ = false;
+  double k_ = 0.5, prev_x_ = 0, prev_q_ = 0;
+};
+
+}  // namespace
+
+TunedPoint tune_point(const TuneRequest& r) {
+  using model::RuleKind;
+  if (r.rule->vary.empty()) throw ScriptError(r.rule->where + "the rule needs vary = 'parameter' to tune");
+  const RuleKind kind = r.rule->kind;
+  if (kind == RuleKind::MemoryBound) return size_for_memory(r);
+  if (kind != RuleKind::Efficiency && kind != RuleKind::Isospeed && kind != RuleKind::TimeBound) {
+    throw ScriptError(fmt::format("{}{} cannot be tuned on this host (efficiency, isospeed, time_bound and "
+                                  "memory_bound can)", r.rule->where, model::rule_name(kind)));
+  }
+  return Search(r).run();
 }
 
 }  // namespace scalerun::study
