@@ -7,6 +7,7 @@
 
 #include "fit/growth_order.hpp"
 #include "study/metrics.hpp"
+#include "study/sweep.hpp"
 
 namespace scalerun::study {
 
@@ -16,7 +17,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 using report::Cell;
 using report::Table;
 
-bool by_sets(const ExperimentData& d) { return d.spec.procs.empty(); }
+bool by_sets(const ExperimentData& d) { return over_sets(d.spec); }
 
 // The label of a point in matrix headers: its processor count, or its machine set.
 std::string point_label(const PointData& pt) {
@@ -347,11 +348,8 @@ report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<Machin
   t.name = "points";
   t.title = fmt::format("{}: points (dry run, nothing evaluated)", spec.name);
   t.add_column("point", "{:g}").add_column("machine").add_column("p", "{:g}").add_column("size");
-  const bool by_set = spec.procs.empty();
-  const std::size_t count = by_set ? machines.size() : spec.procs.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const MachineSpec& machine = by_set ? machines[i] : machines.front();
-    t.add_row({static_cast<double>(i + 1), machine.name, by_set ? machine.procs : spec.procs[i], spec.rule.describe()});
+  for (const SweepPoint& at : sweep_points(spec, machines)) {
+    t.add_row({static_cast<double>(at.index + 1), at.machine->name, at.p, spec.rule.describe()});
   }
   return t;
 }

@@ -19,15 +19,16 @@
 #include "model/kernel_model.hpp"
 #include "runtime/stop.hpp"
 #include "store/point_key.hpp"
-#include "study/command_measurement.hpp"
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
 #include "study/measure_tuning.hpp"
+#include "study/measured_source.hpp"
 #include "study/measured_point.hpp"
 #include "study/measurement.hpp"
 #include "study/metrics.hpp"
 #include "study/run_row.hpp"
 #include "study/session.hpp"
+#include "study/sweep.hpp"
 #include "util/progress.hpp"
 
 namespace scalerun::study {
@@ -106,14 +107,14 @@ std::string tuning_json(const TunedPoint& tp, const model::ScalingRule& rule) {
 // the kernel's size and settings, the model beside it.
 struct MeasureSetup {
   const runtime::NativeKernel* native = nullptr;
-  TunedKernel measured;
+  MeasuredSource measured;
   runtime::Params params;
   MeasureSettings settings;
   bool tuned = false;
   double work = 0, memory = 0;
   double host_memory = 0;
   int cores = 1;
-  std::vector<double> procs;  // the one-worker reference first
+  std::vector<SweepPoint> points;  // the experiment's, the one-worker reference first
   std::unique_ptr<model::KernelModel> model;
   std::string model_problem;
 };
@@ -138,7 +139,7 @@ const runtime::NativeKernel* native_of(const ExperimentInput& input) {
 MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   const ExperimentSpec& spec = input.spec;
   const KernelSpec& kernel = input.kernel;
-  if (spec.procs.empty()) field_error(spec.where, "sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
+  if (over_sets(spec)) field_error(spec.where, "sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
   MeasureSetup s;
   s.native = native_of(input);
   s.tuned = spec.rule.kind != model::RuleKind::Fixed;
@@ -149,19 +150,7 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   s.params = kernel.params;
   s.settings = MeasureSettings{spec.warmup, spec.repeat,
                                kernel.run_timeout > 0 ? kernel.run_timeout : session.options.run_timeout_seconds};
-  if (const runtime::NativeKernel* native = s.native) {
-    s.measured.measure = [native](const runtime::Params& at, int p, const MeasureSettings& how) {
-      return measure_native(*native, at, p, how);
-    };
-    s.measured.work = [native](const runtime::Params& at) { return native->work(at); };
-    s.measured.memory = [native](const runtime::Params& at) { return native->memory(at); };
-  } else {
-    s.measured.measure = [&kernel, where = spec.where](const runtime::Params& at, int p, const MeasureSettings& how) {
-      return measure_command(kernel.command, at, p, how, kernel.timer, where);
-    };
-    s.measured.work = kernel.work;
-    s.measured.memory = kernel.memory;
-  }
+  s.measured = s.native != nullptr ? native_source(*s.native) : command_source(kernel, spec.where);
   s.work = s.measured.work(s.params);
   s.memory = s.measured.memory(s.params);
   s.cores = static_cast<int>(std::thread::hardware_concurrency());
@@ -169,9 +158,12 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   s.host_memory = s.tuned ? static_cast<double>(host::read_topology().memory_bytes) : 0.0;
   // The one-worker reference comes first: speedup, efficiency and the breakdown need it.
   // (Tuned points carry their own one-worker run at their own size instead.)
-  s.procs = spec.procs;
-  if (!s.tuned && std::find(s.procs.begin(), s.procs.end(), 1.0) == s.procs.end()) s.procs.insert(s.procs.begin(), 1.0);
-  std::stable_sort(s.procs.begin(), s.procs.end());
+  s.points = sweep_points(spec, input.machines);
+  const auto at_one = [](const SweepPoint& at) { return at.p == 1.0; };
+  if (!s.tuned && std::none_of(s.points.begin(), s.points.end(), at_one)) {
+    s.points.insert(s.points.begin(), SweepPoint{0, 1.0, &input.machines.front(), {}});
+  }
+  std::stable_sort(s.points.begin(), s.points.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.p < b.p; });
   if (kernel.has_model) {
     try {
       s.model = std::make_unique<model::KernelModel>(kernel.bind_model(ModelMachine{}));
@@ -190,7 +182,7 @@ class MeasureSweep {
   MeasureSweep(const ExperimentInput& input, Session& session, MeasureSetup& setup)
       : input_(input), spec_(input.spec), session_(session), s_(setup), db_(open_database(session)),
         run_(db_, run_info(session, spec_.name, input.kernel.name, spec_.machine_name, "measure")),
-        progress_(spec_.name, setup.procs.size(), session.options.quiet) {}
+        progress_(spec_.name, setup.points.size(), session.options.quiet) {}
 
   MeasuredSweep run();
 
@@ -221,10 +213,10 @@ MeasuredSweep MeasureSweep::run() {
   std::vector<MeasuredPoint> points;
   double current_p = 0;
   try {
-    for (std::size_t i = 0; i < s_.procs.size(); ++i) {
+    for (std::size_t i = 0; i < s_.points.size(); ++i) {
       check_stop();
       runtime::throw_if_stopped();
-      current_p = s_.procs[i];
+      current_p = s_.points[i].p;
       MeasuredPoint pt = measure_point(current_p);
       progress_.step(i + 1, fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : ""));
       points.push_back(std::move(pt));
@@ -417,7 +409,7 @@ void MeasureSweep::finish(std::vector<MeasuredPoint>& points) {
     }
   }
   if (resumed_ > 0) {
-    session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, resumed_, s_.procs.size(),
+    session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, resumed_, s_.points.size(),
                               session_.options.db_path));
   }
 }

@@ -9,19 +9,13 @@
 
 #include "model/scaling_rule.hpp"
 #include "runtime/params.hpp"
+#include "study/measured_source.hpp"
 #include "study/measurement.hpp"
 
 namespace scalerun::study {
 
-// What the tuner knows of a kernel, native or an external program alike.
-struct TunedKernel {
-  std::function<Measurement(const runtime::Params&, int p, const MeasureSettings&)> measure;
-  std::function<double(const runtime::Params&)> work;    // operations
-  std::function<double(const runtime::Params&)> memory;  // bytes; NaN when the kernel does not say
-};
-
 struct TuneRequest {
-  TunedKernel kernel;
+  MeasuredSource kernel;  // what the tuner knows of a kernel, whatever its source
   runtime::Params base;
   MeasureSettings settings;
   const model::ScalingRule* rule = nullptr;

@@ -15,6 +15,7 @@
 #include "study/experiment_reports.hpp"
 #include "study/px_search.hpp"
 #include "study/session.hpp"
+#include "study/sweep.hpp"
 
 namespace scalerun::study {
 
@@ -165,7 +166,7 @@ std::vector<int> varied_slots(const ExperimentData& data) {
 
 report::Section run_model_experiment(const ExperimentInput& input, Session& session) {
   const ExperimentSpec& spec = input.spec;
-  const bool by_set = spec.procs.empty();
+  const bool by_set = over_sets(spec);
   std::vector<std::unique_ptr<model::KernelModel>> models;  // one per machine (set)
   for (std::size_t i = 0; i < input.machines.size(); ++i) {
     ModelMachine machine;
@@ -177,17 +178,14 @@ report::Section run_model_experiment(const ExperimentInput& input, Session& sess
   model::KernelModel& first_model = *models.front();
   describe_model(data, first_model, session);
   TripleData triple;
-  const std::size_t count = by_set ? input.machines.size() : spec.procs.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    model::KernelModel& m = by_set ? *models[i] : first_model;
-    const MachineSpec& machine = by_set ? input.machines[i] : input.machines.front();
-    const double p = by_set ? machine.procs : spec.procs[i];
-    const model::PointContext ctx = context_for(machine, p);
-    if (i == 0 || by_set) require_positive_sizes(spec, m, m.params().values());
+  for (const SweepPoint& at : sweep_points(spec, input.machines)) {
+    model::KernelModel& m = by_set ? *models[at.index] : first_model;
+    const model::PointContext ctx = context_for(*at.machine, at.p);
+    if (at.index == 0 || by_set) require_positive_sizes(spec, m, m.params().values());
     PointData pt = evaluate_point(m, spec.rule, ctx);
-    if (by_set) pt.label = machine.name;
-    for (const auto& column : spec.columns) pt.extra.push_back(column.value(m.params(), pt.slots, p));
-    if (wants(spec, "triple")) compute_triple(spec, m, ctx, i, triple);
+    pt.label = at.label;
+    for (const auto& column : spec.columns) pt.extra.push_back(column.value(m.params(), pt.slots, at.p));
+    if (wants(spec, "triple")) compute_triple(spec, m, ctx, at.index, triple);
     data.points.push_back(std::move(pt));
   }
   SpeedupExtras speedup;

@@ -9,6 +9,7 @@
 #include "study/experiment.hpp"
 #include "study/experiment_reports.hpp"
 #include "study/session.hpp"
+#include "study/sweep.hpp"
 
 namespace scalerun::study {
 
@@ -16,7 +17,7 @@ namespace {
 
 // A study beyond its machine's processor count is legal (a model extrapolates) but usually a slip.
 void warn_beyond_machine(const Session& session, const ExperimentSpec& spec, const MachineSpec& machine) {
-  if (spec.procs.empty() || !std::isfinite(machine.procs)) return;
+  if (over_sets(spec) || !std::isfinite(machine.procs)) return;
   const double largest = *std::max_element(spec.procs.begin(), spec.procs.end());
   if (largest > machine.procs) {
     session.warn(fmt::format("{}procs: p = {:g} is more than machine '{}' has ({:g} processors)", spec.where, largest,

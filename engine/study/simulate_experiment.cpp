@@ -21,6 +21,7 @@
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
 #include "study/session.hpp"
+#include "study/sweep.hpp"
 #include "util/progress.hpp"
 
 namespace scalerun::study {
@@ -126,7 +127,7 @@ void check_simulable(const ExperimentInput& input) {
     field_error(spec.where, "kernel", fmt::format("kernel '{}' has no program = function(ctx, k) ... end: nothing to "
                                                   "simulate", input.kernel.name));
   }
-  if (spec.procs.empty()) field_error(spec.where, "sets", "simulate mode runs processor counts: give procs = { 1, 2, 4, ... }");
+  if (over_sets(spec)) field_error(spec.where, "sets", "simulate mode runs processor counts: give procs = { 1, 2, 4, ... }");
   for (double p : spec.procs) {
     if (p > kMaxSimulatedProcessors) {
       field_error(spec.where, "procs", fmt::format("simulate mode runs at most {:.0f} processors (each is a coroutine "
@@ -187,9 +188,10 @@ report::Section run_simulate_experiment(const ExperimentInput& input, Session& s
   // The one-processor runs: shared by every point at a fixed size, per point when the size scales.
   std::optional<std::pair<double, double>> fixed_t1;  // ideal, real
   util::Progress progress(spec.name, spec.procs.size(), session.options.quiet);
-  for (std::size_t i = 0; i < spec.procs.size(); ++i) {
+  for (const SweepPoint& at : sweep_points(spec, input.machines)) {
     check_stop();
-    const double p = spec.procs[i];
+    const std::size_t i = at.index;
+    const double p = at.p;
     const std::vector<double> speeds = processor_speeds(machine, static_cast<int>(p), factor, spec.where);
     if (std::adjacent_find(speeds.begin(), speeds.end(), std::not_equal_to<>()) != speeds.end()) {
       study.unequal_speeds = true;

@@ -20,8 +20,8 @@ namespace {
 
 // One run of `time(n, p)` seconds per repetition, counted in `calls`.
 template <class Law>
-study::TunedKernel law_kernel(Law time, int& calls) {
-  study::TunedKernel k;
+study::MeasuredSource law_kernel(Law time, int& calls) {
+  study::MeasuredSource k;
   k.measure = [time, &calls](const runtime::Params& params, int p, const MeasureSettings& s) {
     Measurement m;
     for (int i = 0; i < s.repeat; ++i) m.samples.push_back(time(params.at("n"), p, calls++));
@@ -42,7 +42,7 @@ model::ScalingRule efficiency_rule(double e) {
   return rule;
 }
 
-study::TuneRequest request_for(const study::TunedKernel& k, const model::ScalingRule& rule, double p, int repeat) {
+study::TuneRequest request_for(const study::MeasuredSource& k, const model::ScalingRule& rule, double p, int repeat) {
   study::TuneRequest r;
   r.kernel = k;
   r.base = {{"n", 1000}};
@@ -137,8 +137,8 @@ TEST_CASE("tuning: efficiencies in the wrong order across evaluations are named 
 // for by throwing what the limit throws.
 namespace {
 
-study::TunedKernel unreachable_kernel_stopped_above_1e5(int& calls) {
-  study::TunedKernel k = law_kernel([](double, int, int) { return 1.0; }, calls);
+study::MeasuredSource unreachable_kernel_stopped_above_1e5(int& calls) {
+  study::MeasuredSource k = law_kernel([](double, int, int) { return 1.0; }, calls);
   auto inner = k.measure;
   k.measure = [inner](const runtime::Params& params, int p, const MeasureSettings& s) {
     if (params.at("n") > 1e5) throw runtime::Stopped(runtime::StopCause::run_limit);
@@ -153,7 +153,7 @@ study::TunedKernel unreachable_kernel_stopped_above_1e5(int& calls) {
 // say which, and show each evaluation as it goes.
 TEST_CASE("tuning: a run past max_run_time ends the search at the sizes measured, and says so", "[tuning]") {
   int calls = 0;
-  study::TunedKernel k = unreachable_kernel_stopped_above_1e5(calls);
+  study::MeasuredSource k = unreachable_kernel_stopped_above_1e5(calls);
   const auto rule = efficiency_rule(0.8);
   auto r = request_for(k, rule, 2, 1);
   r.budget = 1000;
@@ -171,7 +171,7 @@ TEST_CASE("tuning: a run past max_run_time ends the search at the sizes measured
 
 TEST_CASE("tuning: the user's smaller run_timeout is not the tuner's cap: it stays an error", "[tuning]") {
   int calls = 0;
-  study::TunedKernel k = unreachable_kernel_stopped_above_1e5(calls);
+  study::MeasuredSource k = unreachable_kernel_stopped_above_1e5(calls);
   const auto rule = efficiency_rule(0.8);
   auto r = request_for(k, rule, 2, 1);
   r.budget = 1000;
@@ -182,7 +182,7 @@ TEST_CASE("tuning: the user's smaller run_timeout is not the tuner's cap: it sta
 
 TEST_CASE("tuning: a first size already past max_run_time is one clear error", "[tuning]") {
   int calls = 0;
-  study::TunedKernel k = law_kernel([](double, int p, int) { return 1.0 / p; }, calls);
+  study::MeasuredSource k = law_kernel([](double, int p, int) { return 1.0 / p; }, calls);
   k.measure = [](const runtime::Params&, int, const MeasureSettings&) -> Measurement {
     throw runtime::Stopped(runtime::StopCause::run_limit);
   };

@@ -1,0 +1,30 @@
+#include "study/measured_source.hpp"
+
+#include "study/command_measurement.hpp"
+#include "study/experiment.hpp"
+
+namespace scalerun::study {
+
+MeasuredSource native_source(const runtime::NativeKernel& kernel) {
+  MeasuredSource s;
+  s.kind = "native";
+  s.measure = [&kernel](const runtime::Params& at, int p, const MeasureSettings& how) {
+    return measure_native(kernel, at, p, how);
+  };
+  s.work = [&kernel](const runtime::Params& at) { return kernel.work(at); };
+  s.memory = [&kernel](const runtime::Params& at) { return kernel.memory(at); };
+  return s;
+}
+
+MeasuredSource command_source(const KernelSpec& kernel, const std::string& where) {
+  MeasuredSource s;
+  s.kind = "command";
+  s.measure = [&kernel, where](const runtime::Params& at, int p, const MeasureSettings& how) {
+    return measure_command(kernel.command, at, p, how, kernel.timer, where);
+  };
+  s.work = kernel.work;
+  s.memory = kernel.memory;
+  return s;
+}
+
+}  // namespace scalerun::study
