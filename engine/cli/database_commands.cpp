@@ -11,7 +11,7 @@
 #include "report/reporter.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
-#include "util/host_context.hpp"
+#include "provenance/run_context.hpp"
 
 namespace scalerun::cli {
 
@@ -142,7 +142,7 @@ int run_database_command(int argc, char** argv) {
     // The context of this listing (host, version, ...): each run's own is in its row.
     std::string command_line = "scalerun";
     for (int i = 1; i < argc; ++i) command_line += fmt::format(" {}", argv[i]);
-    const report::Context ctx = util::make_context("", command_line);
+    const report::Context ctx = provenance::make_context("", command_line);
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
     reporter.write_run(std::cout, ctx, std::span<const report::Section>(&section, 1));
     return kExitOk;

@@ -23,7 +23,7 @@
 #include "report/reporter.hpp"
 #include "runtime/stop.hpp"
 #include "lua/script_runner.hpp"
-#include "util/host_context.hpp"
+#include "provenance/run_context.hpp"
 
 namespace {
 
@@ -212,7 +212,7 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
     }
     // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
     if (runtime::interrupt_requested()) throw Interrupted();
-    const report::Context context = util::make_context(request.script, join_command_line(argc, argv));
+    const report::Context context = provenance::make_context(request.script, join_command_line(argc, argv));
     reporter.write_run(std::cout, context, outcome.sections);
     std::cout.flush();
     if (!inv.out_dir.empty()) report::write_out_dir(inv.out_dir, context, outcome.sections);

@@ -1,7 +1,7 @@
 #pragma once
 // Who and when, without hwloc: the host's name, its CPU model as /proc/cpuinfo gives it and the
 // current UTC time. One definition for everything that records where and when figures came from
-// (host/topology, host/describe, util/host_context).
+// (host/topology, host/describe, provenance/run_context).
 
 #include <string>
 

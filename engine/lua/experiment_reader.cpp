@@ -15,7 +15,7 @@
 #include "lua/kernel_model_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/network_reader.hpp"
-#include "lua/results.hpp"
+#include "lua/section_to_lua.hpp"
 #include "lua/rule_reader.hpp"
 #include "lua/session_binding.hpp"
 #include "lua/sim_programs.hpp"

@@ -208,7 +208,7 @@ void LuaKernelModel::push_view(std::span<const double> slots, bool symbolic) {
 void LuaKernelModel::collect_terms(int index, std::vector<std::pair<std::string, double>>* numeric,
                                 std::vector<std::pair<std::string, expr::NodeId>>* symbolic) {
   index = lua_absindex(L_, index);
-  auto take = [&](const std::string& term, int value_index) {
+  auto add_term = [&](const std::string& term, int value_index) {
     expr::NodeId id;
     if (lua_type(L_, value_index) == LUA_TNUMBER) {
       if (numeric) numeric->emplace_back(term, lua_tonumber(L_, value_index));
@@ -230,11 +230,11 @@ void LuaKernelModel::collect_terms(int index, std::vector<std::pair<std::string,
                                       "(return seconds, or named terms such as {{ compute = ..., comm = ... }})",
                                       parts_.model_where, parts_.kernel_name));
       }
-      take(lua_tostring(L_, -2), lua_gettop(L_));
+      add_term(lua_tostring(L_, -2), lua_gettop(L_));
       lua_pop(L_, 1);
     }
   } else {
-    take("total", index);
+    add_term("total", index);
   }
 }
 

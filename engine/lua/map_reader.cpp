@@ -6,7 +6,7 @@
 #include "lua/field_reader.hpp"
 #include "lua/kernel_model_reader.hpp"
 #include "lua/native.hpp"
-#include "lua/results.hpp"
+#include "lua/section_to_lua.hpp"
 #include "lua/session_binding.hpp"
 #include "lua/validate.hpp"
 #include "study/map.hpp"

@@ -258,7 +258,7 @@ int ctx_alltoall(lua_State* L) {
 
 // native<> has returned (every C++ object of the method is gone) before Lua's yield longjmps.
 template <int (*Fn)(lua_State*)>
-int parking(lua_State* L) {
+int yield_if_parked(lua_State* L) {
   const int n = lua::native<Fn>(L);
   if (n == kPark) return lua_yield(L, 0);
   return n;
@@ -270,14 +270,14 @@ struct Method {
 };
 
 constexpr Method kMethods[] = {
-    {"compute", parking<ctx_compute>},     {"serial", parking<ctx_serial>},
-    {"now", parking<ctx_now>},             {"speed", parking<ctx_speed>},
-    {"send", parking<ctx_send>},           {"recv", parking<ctx_recv>},
-    {"isend", parking<ctx_isend>},         {"irecv", parking<ctx_irecv>},
-    {"wait", parking<ctx_wait>},           {"barrier", parking<ctx_barrier>},
-    {"broadcast", parking<ctx_broadcast>}, {"reduce", parking<ctx_reduce>},
-    {"allreduce", parking<ctx_allreduce>}, {"allgather", parking<ctx_allgather>},
-    {"alltoall", parking<ctx_alltoall>},
+    {"compute", yield_if_parked<ctx_compute>},     {"serial", yield_if_parked<ctx_serial>},
+    {"now", yield_if_parked<ctx_now>},             {"speed", yield_if_parked<ctx_speed>},
+    {"send", yield_if_parked<ctx_send>},           {"recv", yield_if_parked<ctx_recv>},
+    {"isend", yield_if_parked<ctx_isend>},         {"irecv", yield_if_parked<ctx_irecv>},
+    {"wait", yield_if_parked<ctx_wait>},           {"barrier", yield_if_parked<ctx_barrier>},
+    {"broadcast", yield_if_parked<ctx_broadcast>}, {"reduce", yield_if_parked<ctx_reduce>},
+    {"allreduce", yield_if_parked<ctx_allreduce>}, {"allgather", yield_if_parked<ctx_allgather>},
+    {"alltoall", yield_if_parked<ctx_alltoall>},
 };
 
 // Methods that are plain Lua: they may call the yielding methods freely.

@@ -29,7 +29,7 @@
 #include "study/run_row.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
-#include "util/progress.hpp"
+#include "study/progress_line.hpp"
 
 namespace scalerun::study {
 
@@ -57,7 +57,7 @@ void add_breakdown(MeasuredPoint& pt, double t1) {
 }
 
 // A point's figures from a fresh measurement.
-void take(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double> figures) {
+void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double> figures) {
   pt.median = m.median;
   pt.mad = m.mad;
   pt.cv = m.cv;
@@ -202,7 +202,7 @@ class MeasureSweep {
   MeasureSetup& s_;
   store::Database& db_;
   RunRow run_;
-  util::Progress progress_;
+  Progress progress_;
   int resumed_ = 0;
   int total_runs_ = 0;
   int missed_ = 0;
@@ -303,7 +303,7 @@ std::optional<store::StoredPoint> MeasureSweep::wait_for_stored(const MeasuredPo
 
 void MeasureSweep::fresh(MeasuredPoint& pt, int p) {
   const Measurement m = s_.measured.measure(s_.params, p, s_.settings);
-  take(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
+  fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
   db_.record_point(run_.id(), record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
 }
 
@@ -350,7 +350,7 @@ void MeasureSweep::tune(MeasuredPoint& pt) {
   last_tuned_x_ = tp.params.at(varied) / ratio;
   pt.params = tp.params;
   pt.work = s_.measured.work(tp.params);
-  take(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
+  fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
   pt.runs = tp.runs;
   if (tp.at_1) {
     pt.t1 = tp.at_1->median;

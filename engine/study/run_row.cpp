@@ -7,7 +7,7 @@
 #include "errors/errors.hpp"
 #include "runtime/stop.hpp"
 #include "study/session.hpp"
-#include "util/host_context.hpp"
+#include "provenance/run_context.hpp"
 
 namespace scalerun::study {
 
@@ -28,7 +28,7 @@ void RunRow::finish(const std::string& status) noexcept {
 
 store::RunInfo run_info(const Session& session, const std::string& experiment, const std::string& kernel,
                         const std::string& machine, const std::string& mode) {
-  const report::Context ctx = util::make_context(session.options.script_path, session.options.command_line);
+  const report::Context ctx = provenance::make_context(session.options.script_path, session.options.command_line);
   store::RunInfo info;
   info.script = ctx.script_path;
   info.script_hash = ctx.script_hash;

@@ -22,7 +22,7 @@
 #include "study/experiment.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
-#include "util/progress.hpp"
+#include "study/progress_line.hpp"
 
 namespace scalerun::study {
 
@@ -187,7 +187,7 @@ report::Section run_simulate_experiment(const ExperimentInput& input, Session& s
   study.overhead = simulation.net.overhead;
   // The one-processor runs: shared by every point at a fixed size, per point when the size scales.
   std::optional<std::pair<double, double>> fixed_t1;  // ideal, real
-  util::Progress progress(spec.name, spec.procs.size(), session.options.quiet);
+  Progress progress(spec.name, spec.procs.size(), session.options.quiet);
   for (const SweepPoint& at : sweep_points(spec, input.machines)) {
     check_stop();
     const std::size_t i = at.index;

@@ -11,15 +11,14 @@
 #   kernels-native   kernels/native: the native kernels, written against the runtime
 #   measure host     external programs run and timed; this host (hwloc, benchmarks, identity)
 #   network sim      simulate mode: interconnect models, the discrete-event engine
-#   util             the JSON document's host context (report::Context from host/), progress
-#   model study      kernel models bound to machines; what scripts ask for (no Lua, once issue 11
-#                    is done)
+#   provenance       what produced the numbers: host, build, script (report::Context from host/)
+#   model study      kernel models bound to machines; what scripts ask for, on plain specs (no Lua)
 #   lua              the facade: drives the engine below it, the only folder that sees Lua
 #   cli              main
 # Files map to their folder (engine/<folder>/...), kernels/native/... to
 # kernels-native. Includes are folder-relative ("study/session.hpp"); one without a folder is the
 # includer's own; one whose first folder is not ours (engine/ or kernels/) is a library's.
-LAYERS="runtime errors expr fit report store kernels-native measure host network sim util model study lua cli"
+LAYERS="runtime errors expr fit report store kernels-native measure host network sim provenance model study lua cli"
 #
 # What the code does today that this order forbids is listed in allowed_violations.txt, one
 # `file -> included` a line, and the check is a ratchet: it fails on a violation not listed and on

@@ -70,7 +70,7 @@ class ParallelRun {
   }
 
   void rank_body(int rank, runtime::SpmdContext& ctx);
-  Outcome take() { return std::move(out_); }
+  Outcome release_outcome() { return std::move(out_); }
 
  private:
   std::size_t balls() const { return out_.balls.size(); }
@@ -229,7 +229,7 @@ Outcome simulate_parallel(const Box& box, std::span<const Ball> start, std::uint
   const std::size_t width = batch >= gaps ? gaps : std::min(gaps, batch * p);
   ParallelRun run(box, start, steps, width);
   rt.spmd([&run](int rank, runtime::SpmdContext& ctx) { run.rank_body(rank, ctx); });
-  return run.take();
+  return run.release_outcome();
 }
 
 double bytes_per_ball() {

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <string>
 
-namespace scalerun::util {
+namespace scalerun::study {
 
 class Progress {
  public:
@@ -29,4 +29,4 @@ class Progress {
   std::chrono::steady_clock::time_point start_;
 };
 
-}  // namespace scalerun::util
+}  // namespace scalerun::study

@@ -1,4 +1,4 @@
-#include "util/host_context.hpp"
+#include "provenance/run_context.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -8,7 +8,7 @@
 
 #include "host/identity.hpp"
 
-namespace scalerun::util {
+namespace scalerun::provenance {
 
 std::string file_fingerprint(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -41,4 +41,4 @@ report::Context make_context(const std::string& script_path, const std::string& 
   return ctx;
 }
 
-}  // namespace scalerun::util
+}  // namespace scalerun::provenance

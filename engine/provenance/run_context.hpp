@@ -5,7 +5,7 @@
 
 #include "report/table.hpp"
 
-namespace scalerun::util {
+namespace scalerun::provenance {
 
 report::Context make_context(const std::string& script_path, const std::string& command_line);
 
@@ -13,4 +13,4 @@ report::Context make_context(const std::string& script_path, const std::string& 
 // by hand: it is a dozen lines, and a cryptographic hash would add a dependency for no gain.
 std::string file_fingerprint(const std::string& path);
 
-}  // namespace scalerun::util
+}  // namespace scalerun::provenance

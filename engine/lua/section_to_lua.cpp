@@ -1,4 +1,4 @@
-#include "lua/results.hpp"
+#include "lua/section_to_lua.hpp"
 
 
 namespace scalerun::lua {

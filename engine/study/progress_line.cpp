@@ -1,4 +1,4 @@
-#include "util/progress.hpp"
+#include "study/progress_line.hpp"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-namespace scalerun::util {
+namespace scalerun::study {
 
 Progress::Progress(std::string label, std::size_t total, bool quiet)
     : label_(std::move(label)),
@@ -51,4 +51,4 @@ void Progress::finish() {
   std::fflush(stderr);
 }
 
-}  // namespace scalerun::util
+}  // namespace scalerun::study
