@@ -68,6 +68,8 @@ const Entry* find(std::string_view report) {
 
 std::string_view mode_name(Mode mode) { return kModeNames[index_of(mode)]; }
 
+std::vector<std::string> mode_names() { return {std::begin(kModeNames), std::end(kModeNames)}; }
+
 std::optional<Mode> parse_mode(std::string_view name) {
   for (std::size_t i = 0; i < kModeCount; ++i) {
     if (kModeNames[i] == name) return static_cast<Mode>(i);

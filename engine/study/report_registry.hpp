@@ -18,6 +18,8 @@ enum class Mode { model, measure, simulate };
 std::string_view mode_name(Mode mode);
 // The mode of that name; none for any other string.
 std::optional<Mode> parse_mode(std::string_view name);
+// Every mode's name, in enum order (what --mode accepts).
+std::vector<std::string> mode_names();
 
 // Every report name, in the order docs/VOCABULARY.md lists them.
 const std::vector<std::string>& report_names();
