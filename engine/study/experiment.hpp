@@ -155,9 +155,4 @@ struct ExperimentData {
 // nothing to measure, a rule a model cannot solve), runtime::Stopped or Interrupted on a stop.
 const report::Section& run_experiment(const ExperimentInput& input, Session& session);
 
-// The three sources of a point's numbers, one file each.
-report::Section run_model_experiment(const ExperimentInput& input, Session& session);
-report::Section run_measure_experiment(const ExperimentInput& input, Session& session);
-report::Section run_simulate_experiment(const ExperimentInput& input, Session& session);
-
 }  // namespace scalerun::study

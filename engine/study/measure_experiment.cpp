@@ -27,9 +27,9 @@
 #include "study/measurement.hpp"
 #include "study/metrics.hpp"
 #include "study/run_row.hpp"
+#include "study/point_source.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
-#include "study/progress_line.hpp"
 
 namespace scalerun::study {
 
@@ -175,16 +175,18 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   return s;
 }
 
-// One sweep over the processor counts: each point measured (or tuned, or taken from the database
-// on --resume) and recorded before the next begins.
-class MeasureSweep {
+// Runs on this host as a PointSource: each point measured (or tuned, or taken from the database on
+// --resume) and recorded before the next begins.
+class MeasureSource final : public PointSource {
  public:
-  MeasureSweep(const ExperimentInput& input, Session& session, MeasureSetup& setup)
-      : input_(input), spec_(input.spec), session_(session), s_(setup), db_(open_database(session)),
-        run_(db_, run_info(session, spec_.name, input.kernel.name, spec_.machine_name, "measure")),
-        progress_(spec_.name, setup.points.size(), session.options.quiet) {}
+  MeasureSource(const ExperimentInput& input, Session& session)
+      : input_(input), spec_(input.spec), session_(session), s_(prepare(input, session)), db_(open_database(session)),
+        run_(db_, run_info(session, spec_.name, input.kernel.name, spec_.machine_name, "measure")) {}
 
-  MeasuredSweep run();
+  std::vector<SweepPoint> points(std::vector<SweepPoint>) override { return s_.points; }
+  std::string take_point(const SweepPoint& at, Progress& progress) override;
+  void abandon(const SweepPoint& at) override;
+  std::vector<report::Table> finish(Session& session) override;
 
  private:
   MeasuredPoint measure_point(double p);
@@ -193,51 +195,53 @@ class MeasureSweep {
   void from_store(MeasuredPoint& pt, const store::StoredPoint& stored);
   void fresh(MeasuredPoint& pt, int p);
   void after_point(MeasuredPoint& pt);
-  void finish(std::vector<MeasuredPoint>& points);
+  void add_breakdowns(std::vector<MeasuredPoint>& points);
   const std::string& kernel_name() const { return input_.kernel.name; }
 
   const ExperimentInput& input_;
   const ExperimentSpec& spec_;
   Session& session_;
-  MeasureSetup& s_;
+  MeasureSetup s_;
   store::Database& db_;
   RunRow run_;
-  Progress progress_;
+  Progress* progress_ = nullptr;  // the sweep's, while a point is taken
+  std::vector<MeasuredPoint> points_;
   int resumed_ = 0;
   int total_runs_ = 0;
   int missed_ = 0;
   std::optional<double> last_tuned_x_;  // the varied size of the last tuned point, over its ratio
 };
 
-MeasuredSweep MeasureSweep::run() {
-  std::vector<MeasuredPoint> points;
-  double current_p = 0;
+std::string MeasureSource::take_point(const SweepPoint& at, Progress& progress) {
+  runtime::throw_if_stopped();
+  progress_ = &progress;
+  MeasuredPoint pt = measure_point(at.p);
+  const std::string said = fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : "");
+  points_.push_back(std::move(pt));
+  return said;
+}
+
+// The point in progress is dropped; every completed one is stored already.
+void MeasureSource::abandon(const SweepPoint& at) {
   try {
-    for (std::size_t i = 0; i < s_.points.size(); ++i) {
-      check_stop();
-      runtime::throw_if_stopped();
-      current_p = s_.points[i].p;
-      MeasuredPoint pt = measure_point(current_p);
-      progress_.step(i + 1, fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : ""));
-      points.push_back(std::move(pt));
-    }
+    throw;
   } catch (const runtime::Stopped& stop) {
-    // The point in progress is dropped; every completed one is stored already.
     run_.finish(status_of_current_exception());
-    if (stop.cause() != runtime::StopCause::run_limit) throw;
+    if (stop.cause() != runtime::StopCause::run_limit) return;
     throw ScriptError(fmt::format("{}kernel '{}' at p={:g} ran past its run_timeout of {:g} s (raise run_timeout or "
-                                  "--run-timeout)", spec_.where, kernel_name(), current_p, s_.settings.run_limit_seconds));
+                                  "--run-timeout)", spec_.where, kernel_name(), at.p, s_.settings.run_limit_seconds));
   } catch (...) {
     run_.finish(status_of_current_exception());
-    throw;
   }
-  progress_.finish();
+}
+
+std::vector<report::Table> MeasureSource::finish(Session& session) {
   run_.finish(missed_ > 0 ? "target_missed" : "complete");
-  finish(points);
+  add_breakdowns(points_);
   MeasuredSweep sweep;
   sweep.spec = &spec_;
   sweep.kernel = &input_.kernel;
-  sweep.points = std::move(points);
+  sweep.points = std::move(points_);
   sweep.native = s_.native != nullptr;
   sweep.tuned = s_.tuned;
   sweep.has_model_values = s_.model != nullptr;
@@ -246,16 +250,17 @@ MeasuredSweep MeasureSweep::run() {
   sweep.total_runs = total_runs_;
   sweep.storage_note = run_.begun() ? fmt::format("stored in {} (run {})", session_.options.db_path, run_.id())
                                     : fmt::format("every point taken from {}, no new run", session_.options.db_path);
-  return sweep;
+  auto warn = [&session](const std::string& line) { session.warn(line); };
+  return measure_tables(sweep, warn);
 }
 
-MeasuredPoint MeasureSweep::measure_point(double p) {
+MeasuredPoint MeasureSource::measure_point(double p) {
   MeasuredPoint pt;
   pt.p = p;
   pt.params = s_.params;
   pt.work = s_.work;
   if (pt.p > s_.cores) {
-    progress_.note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the workers "
+    progress_->note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the workers "
                                "share cores", spec_.name, pt.p, s_.cores));
   }
   const std::optional<store::StoredPoint> stored = wait_for_stored(pt);
@@ -280,7 +285,7 @@ MeasuredPoint MeasureSweep::measure_point(double p) {
 
 // Another scalerun resuming the same sweep may be measuring this point right now: wait for it to
 // store the point rather than measure it twice.
-std::optional<store::StoredPoint> MeasureSweep::wait_for_stored(const MeasuredPoint& pt) {
+std::optional<store::StoredPoint> MeasureSource::wait_for_stored(const MeasuredPoint& pt) {
   std::optional<store::StoredPoint> stored;
   const std::string key = store::point_key(pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()));
   bool waiting_said = false;
@@ -289,7 +294,7 @@ std::optional<store::StoredPoint> MeasureSweep::wait_for_stored(const MeasuredPo
     if (claim.outcome == store::Database::ClaimOutcome::stored) stored = std::move(claim.point);
     if (claim.outcome != store::Database::ClaimOutcome::busy) break;
     if (!waiting_said) {
-      progress_.note(fmt::format("scalerun: {}: p={:g} is being measured by process {} on the same database; "
+      progress_->note(fmt::format("scalerun: {}: p={:g} is being measured by process {} on the same database; "
                                  "waiting for its result", spec_.name, pt.p, claim.holder_pid));
       waiting_said = true;
     }
@@ -301,13 +306,13 @@ std::optional<store::StoredPoint> MeasureSweep::wait_for_stored(const MeasuredPo
   return stored;
 }
 
-void MeasureSweep::fresh(MeasuredPoint& pt, int p) {
+void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   const Measurement m = s_.measured.measure(s_.params, p, s_.settings);
   fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
   db_.record_point(run_.id(), record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
 }
 
-void MeasureSweep::from_store(MeasuredPoint& pt, const store::StoredPoint& stored) {
+void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stored) {
   pt.median = stored.record.median;
   pt.mad = stored.record.mad;
   pt.cv = stored.record.cv;
@@ -320,7 +325,7 @@ void MeasureSweep::from_store(MeasuredPoint& pt, const store::StoredPoint& store
   ++resumed_;
 }
 
-void MeasureSweep::tune(MeasuredPoint& pt) {
+void MeasureSource::tune(MeasuredPoint& pt) {
   const auto& [varied, ratio] = spec_.rule.vary.front();
   TuneRequest request;
   request.kernel = s_.measured;
@@ -334,7 +339,7 @@ void MeasureSweep::tune(MeasuredPoint& pt) {
   request.host_memory = s_.host_memory;
   request.max_run_seconds = spec_.max_run_time;
   request.max_point_seconds = spec_.max_point_time;
-  request.on_evaluation = [&](const std::string& line) { progress_.note(fmt::format("scalerun: tuning {}: {}", spec_.name, line)); };
+  request.on_evaluation = [&](const std::string& line) { progress_->note(fmt::format("scalerun: tuning {}: {}", spec_.name, line)); };
   if (s_.model && s_.model->traced()) {
     try {  // the model's answer is where the search starts
       const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
@@ -365,7 +370,7 @@ void MeasureSweep::tune(MeasuredPoint& pt) {
     // The user wrote no check: the line says what was missed, not that a check failed.
     ++missed_;
     ++session_.targets_missed;
-    progress_.note(fmt::format("scalerun: target not reached: {}: p={:g}: {} not reached within {} % in {} runs "
+    progress_->note(fmt::format("scalerun: target not reached: {}: p={:g}: {} not reached within {} % in {} runs "
                                "(budget {}): {}{}{}",
                                spec_.name, pt.p, model::rule_quantity(spec_.rule.kind), 100 * spec_.tolerance, tp.runs,
                                spec_.budget, tp.trail, tp.capped.empty() ? "" : "; " + tp.capped,
@@ -375,15 +380,15 @@ void MeasureSweep::tune(MeasuredPoint& pt) {
 }
 
 // Warnings, verification and the model's time at the point's own parameters.
-void MeasureSweep::after_point(MeasuredPoint& pt) {
+void MeasureSource::after_point(MeasuredPoint& pt) {
   if (pt.cv > 0.05) {
-    progress_.note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
+    progress_->note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
                                "runs", spec_.name, pt.p, 100 * pt.cv, pt.samples));
   }
   if (!pt.verified) {
     ++session_.checks_failed;
     ++session_.checks_run;
-    progress_.note(fmt::format("scalerun: error: {}: kernel '{}' at p={:g} failed verification: {}", spec_.name,
+    progress_->note(fmt::format("scalerun: error: {}: kernel '{}' at p={:g} failed verification: {}", spec_.name,
                                kernel_name(), pt.p, pt.verify_message));
   }
   if (s_.model) {
@@ -401,7 +406,7 @@ void MeasureSweep::after_point(MeasuredPoint& pt) {
 
 // One T(1) for everything: the one-worker median of the same size (a tuned point's own, else the
 // p = 1 point), as in S and E; points without one at their size get no breakdown.
-void MeasureSweep::finish(std::vector<MeasuredPoint>& points) {
+void MeasureSource::add_breakdowns(std::vector<MeasuredPoint>& points) {
   for (auto& pt : points) {
     const bool same_size = !s_.tuned || !std::isnan(pt.t1);
     if (s_.native && same_size && pt.figures.contains("idle")) {
@@ -416,12 +421,8 @@ void MeasureSweep::finish(std::vector<MeasuredPoint>& points) {
 
 }  // namespace
 
-report::Section run_measure_experiment(const ExperimentInput& input, Session& session) {
-  MeasureSetup setup = prepare(input, session);
-  MeasureSweep sweep_runner(input, session, setup);
-  const MeasuredSweep sweep = sweep_runner.run();
-  auto warn = [&session](const std::string& line) { session.warn(line); };
-  return report::Section{input.spec.name, "experiment", measure_tables(sweep, warn)};
+std::unique_ptr<PointSource> measure_source(const ExperimentInput& input, Session& session) {
+  return std::make_unique<MeasureSource>(input, session);
 }
 
 }  // namespace scalerun::study

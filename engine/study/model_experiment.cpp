@@ -1,5 +1,5 @@
-// experiment{} in model mode: every point's size solved under the scaling rule with the kernel's
-// model, times at p and at 1, the extra columns, the triple of seed 000 Fig. 14 and the
+// experiment{} in model mode, a PointSource: every point's size solved under the scaling rule
+// with the kernel's model, times at p and at 1, the extra columns, the triple of seed 000 Fig. 14 and the
 // fixed-size optimum, then the tables.
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include "errors/stop_check.hpp"
 #include "study/experiment.hpp"
 #include "study/experiment_reports.hpp"
+#include "study/point_source.hpp"
 #include "study/px_search.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
@@ -162,36 +163,53 @@ std::vector<int> varied_slots(const ExperimentData& data) {
   return varied;
 }
 
+// The model evaluated at each point: one bound model per machine set, or one for every count.
+class ModelSource final : public PointSource {
+ public:
+  ModelSource(const ExperimentInput& input, const Session& session) : spec_(input.spec) {
+    for (std::size_t i = 0; i < input.machines.size(); ++i) {
+      ModelMachine machine;
+      machine.index = i;
+      models_.push_back(std::make_unique<model::KernelModel>(input.kernel.bind_model(machine)));
+    }
+    data_.spec = spec_;
+    describe_model(data_, *models_.front(), session);
+  }
+
+  bool shows_progress() const override { return false; }
+
+  std::string take_point(const SweepPoint& at, Progress&) override {
+    const bool by_set = over_sets(spec_);
+    model::KernelModel& m = by_set ? *models_[at.index] : *models_.front();
+    const model::PointContext ctx = context_for(*at.machine, at.p);
+    if (at.index == 0 || by_set) require_positive_sizes(spec_, m, m.params().values());
+    PointData pt = evaluate_point(m, spec_.rule, ctx);
+    pt.label = at.label;
+    for (const auto& column : spec_.columns) pt.extra.push_back(column.value(m.params(), pt.slots, at.p));
+    if (wants(spec_, "triple")) compute_triple(spec_, m, ctx, at.index, triple_);
+    const std::string said = fmt::format("p={:g}: T = {:.4g} s", at.p, pt.at_p.time);
+    data_.points.push_back(std::move(pt));
+    return said;
+  }
+
+  std::vector<report::Table> finish(Session& session) override {
+    SpeedupExtras speedup;
+    if (wants(spec_, "speedup")) speedup = compute_px(spec_, session, *models_.front(), data_.points.front());
+    data_.varied = varied_slots(data_);
+    return build_experiment_tables(data_, triple_, speedup);
+  }
+
+ private:
+  const ExperimentSpec& spec_;
+  std::vector<std::unique_ptr<model::KernelModel>> models_;  // one per machine (set)
+  ExperimentData data_;
+  TripleData triple_;
+};
+
 }  // namespace
 
-report::Section run_model_experiment(const ExperimentInput& input, Session& session) {
-  const ExperimentSpec& spec = input.spec;
-  const bool by_set = over_sets(spec);
-  std::vector<std::unique_ptr<model::KernelModel>> models;  // one per machine (set)
-  for (std::size_t i = 0; i < input.machines.size(); ++i) {
-    ModelMachine machine;
-    machine.index = i;
-    models.push_back(std::make_unique<model::KernelModel>(input.kernel.bind_model(machine)));
-  }
-  ExperimentData data;
-  data.spec = spec;
-  model::KernelModel& first_model = *models.front();
-  describe_model(data, first_model, session);
-  TripleData triple;
-  for (const SweepPoint& at : sweep_points(spec, input.machines)) {
-    model::KernelModel& m = by_set ? *models[at.index] : first_model;
-    const model::PointContext ctx = context_for(*at.machine, at.p);
-    if (at.index == 0 || by_set) require_positive_sizes(spec, m, m.params().values());
-    PointData pt = evaluate_point(m, spec.rule, ctx);
-    pt.label = at.label;
-    for (const auto& column : spec.columns) pt.extra.push_back(column.value(m.params(), pt.slots, at.p));
-    if (wants(spec, "triple")) compute_triple(spec, m, ctx, at.index, triple);
-    data.points.push_back(std::move(pt));
-  }
-  SpeedupExtras speedup;
-  if (wants(spec, "speedup")) speedup = compute_px(spec, session, first_model, data.points.front());
-  data.varied = varied_slots(data);
-  return report::Section{spec.name, "experiment", build_experiment_tables(data, triple, speedup)};
+std::unique_ptr<PointSource> model_source(const ExperimentInput& input, Session& session) {
+  return std::make_unique<ModelSource>(input, session);
 }
 
 }  // namespace scalerun::study

@@ -1,13 +1,19 @@
-// The one entry of every experiment: the checks all modes share, then the mode's source of
-// numbers, then the section in the session.
+// The one entry of every experiment: the checks all modes share, then one sweep over its points
+// with the mode's source of numbers (study/point_source), then the section in the session.
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "errors/stop_check.hpp"
 #include "study/experiment.hpp"
 #include "study/experiment_reports.hpp"
+#include "study/point_source.hpp"
+#include "study/progress_line.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
 
@@ -25,23 +31,41 @@ void warn_beyond_machine(const Session& session, const ExperimentSpec& spec, con
   }
 }
 
-report::Section run_in_mode(const ExperimentInput& input, Session& session) {
-  if (session.options.dry_run) {
-    return report::Section{input.spec.name, "experiment", {dry_run_table(input.spec, input.machines)}};
-  }
+std::unique_ptr<PointSource> source_for(const ExperimentInput& input, Session& session) {
   switch (input.spec.mode) {
-    case Mode::model: return run_model_experiment(input, session);
-    case Mode::measure: return run_measure_experiment(input, session);
-    case Mode::simulate: return run_simulate_experiment(input, session);
+    case Mode::model: return model_source(input, session);
+    case Mode::measure: return measure_source(input, session);
+    case Mode::simulate: return simulation_source(input, session);
   }
   throw std::logic_error("unknown mode");
+}
+
+// The one sweep: every point from the mode's source, a stop check and a progress line each.
+report::Section sweep(const ExperimentInput& input, Session& session) {
+  const ExperimentSpec& spec = input.spec;
+  if (session.options.dry_run) return report::Section{spec.name, "experiment", {dry_run_table(spec, input.machines)}};
+  const std::unique_ptr<PointSource> source = source_for(input, session);
+  const std::vector<SweepPoint> points = source->points(sweep_points(spec, input.machines));
+  Progress progress(spec.name, points.size(), session.options.quiet || !source->shows_progress());
+  std::size_t i = 0;
+  try {
+    for (; i < points.size(); ++i) {
+      check_stop();
+      progress.step(i + 1, source->take_point(points[i], progress));
+    }
+  } catch (...) {
+    if (i < points.size()) source->abandon(points[i]);
+    throw;
+  }
+  progress.finish();
+  return report::Section{spec.name, "experiment", source->finish(session)};
 }
 
 }  // namespace
 
 const report::Section& run_experiment(const ExperimentInput& input, Session& session) {
   warn_beyond_machine(session, input.spec, input.machines.front());
-  session.sections.push_back(run_in_mode(input, session));
+  session.sections.push_back(sweep(input, session));
   return session.sections.back();
 }
 

@@ -20,9 +20,9 @@
 #include "sim/sim_reports.hpp"
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
+#include "study/point_source.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
-#include "study/progress_line.hpp"
 
 namespace scalerun::study {
 
@@ -163,85 +163,105 @@ struct SimulatedModel {
   }
 };
 
-}  // namespace
-
-report::Section run_simulate_experiment(const ExperimentInput& input, Session& session) {
-  check_simulable(input);
-  const ExperimentSpec& spec = input.spec;
-  const MachineSpec& machine = input.machines.front();
-  const Simulation simulation{input, input.network()};
-  const double factor = spec.speed_factor;
-  const std::vector<double> one_processor = processor_speeds(machine, 1, factor, spec.where);
-  SimulatedModel bound{input, nullptr, {}};
-  const bool model_per_point = !machine.groups.empty();
-  const bool scaled = spec.rule.kind != model::RuleKind::Fixed;
-  if (input.kernel.has_model) bound.bind(processor_speeds(machine, static_cast<int>(spec.procs.front()), factor, spec.where));
-  bound.require_if_scaled();
-
-  sim::SimulatedStudy study;
-  study.name = spec.name;
-  study.kernel = input.kernel.name;
-  study.machine = spec.machine_name;
-  study.network = simulation.net.kind;
-  study.speed_factor = spec.speed_factor;
-  study.overhead = simulation.net.overhead;
-  // The one-processor runs: shared by every point at a fixed size, per point when the size scales.
-  std::optional<std::pair<double, double>> fixed_t1;  // ideal, real
-  Progress progress(spec.name, spec.procs.size(), session.options.quiet);
-  for (const SweepPoint& at : sweep_points(spec, input.machines)) {
-    check_stop();
-    const std::size_t i = at.index;
-    const double p = at.p;
-    const std::vector<double> speeds = processor_speeds(machine, static_cast<int>(p), factor, spec.where);
-    if (std::adjacent_find(speeds.begin(), speeds.end(), std::not_equal_to<>()) != speeds.end()) {
-      study.unequal_speeds = true;
+// Each point simulated three times (ideal, contention-free, real), plus the one-processor runs
+// that give T(1), beside the kernel's model when it has one.
+class SimulationSource final : public PointSource {
+ public:
+  SimulationSource(const ExperimentInput& input, const Session&)
+      : spec_(input.spec), machine_(input.machines.front()),
+        simulation_{(check_simulable(input), input), input.network()},
+        one_processor_(processor_speeds(machine_, 1, spec_.speed_factor, spec_.where)),
+        bound_{input, nullptr, {}}, scaled_(spec_.rule.kind != model::RuleKind::Fixed) {
+    if (input.kernel.has_model) {
+      bound_.bind(processor_speeds(machine_, static_cast<int>(spec_.procs.front()), spec_.speed_factor, spec_.where));
     }
-    if (bound.model && model_per_point && i > 0) {
-      bound.bind(speeds);
-      bound.require_if_scaled();
+    bound_.require_if_scaled();
+    study_.name = spec_.name;
+    study_.kernel = input.kernel.name;
+    study_.machine = spec_.machine_name;
+    study_.network = simulation_.net.kind;
+    study_.speed_factor = spec_.speed_factor;
+    study_.overhead = simulation_.net.overhead;
+  }
+
+  std::string take_point(const SweepPoint& at, Progress&) override {
+    const double p = at.p;
+    const std::vector<double> speeds = processor_speeds(machine_, static_cast<int>(p), spec_.speed_factor, spec_.where);
+    if (std::adjacent_find(speeds.begin(), speeds.end(), std::not_equal_to<>()) != speeds.end()) {
+      study_.unequal_speeds = true;
+    }
+    // On a machine of node groups the marked speed depends on which p nodes are simulated.
+    if (bound_.model && !machine_.groups.empty() && at.index > 0) {
+      bound_.bind(speeds);
+      bound_.require_if_scaled();
     }
     std::vector<double> slots;
-    if (bound.model) slots = bound.model->params().values();
+    if (bound_.model) slots = bound_.model->params().values();
     KernelConfig config;
-    if (scaled) {
-      const model::PointContext ctx{p, std::nan(""), machine.memory};
-      slots = model::apply_rule(*bound.model, spec.rule, slots, ctx).slots;
-      config = KernelConfig{&bound.model->params(), &slots};
+    if (scaled_) {
+      const model::PointContext ctx{p, std::nan(""), machine_.memory};
+      slots = model::apply_rule(*bound_.model, spec_.rule, slots, ctx).slots;
+      config = KernelConfig{&bound_.model->params(), &slots};
     }
     sim::SimulatedPoint pt;
     pt.p = p;
-    pt.ideal = simulation.run(Machine::Ideal, config, speeds);
-    pt.contention_free = simulation.run(Machine::ContentionFree, config, speeds);
-    pt.real = simulation.run(Machine::Real, config, speeds);
+    pt.ideal = simulation_.run(Machine::Ideal, config, speeds);
+    pt.contention_free = simulation_.run(Machine::ContentionFree, config, speeds);
+    pt.real = simulation_.run(Machine::Real, config, speeds);
+    const std::pair<double, double> t1 = one_processor_times(p, pt, config);
+    pt.separation = sim::separate(pt.ideal, pt.contention_free, pt.real, t1.first);
+    pt.t1_real = t1.second;
+    if (bound_.model) {
+      model::Evaluation e;
+      bound_.model->evaluate(slots, p, e);
+      if (std::isfinite(e.time)) pt.model_time = e.time;
+    }
+    const std::string said = fmt::format("p={:g}: {:.4g} s simulated ({} events)", p, pt.real.makespan,
+                                         pt.ideal.events + pt.contention_free.events + pt.real.events);
+    study_.points.push_back(std::move(pt));
+    return said;
+  }
+
+  std::vector<report::Table> finish(Session&) override {
+    study_.model_note = bound_.note;
+    return sim::simulate_tables(study_, spec_.reports);
+  }
+
+ private:
+  // T(1), ideal and real: the p = 1 point's own, shared by every point at a fixed size, per point
+  // when the size scales (the experiment may not list p = 1).
+  std::pair<double, double> one_processor_times(double p, const sim::SimulatedPoint& pt, const KernelConfig& config) {
     std::pair<double, double> t1;
     if (p == 1) {
       t1 = {pt.ideal.makespan, pt.real.makespan};
-    } else if (!scaled && fixed_t1) {
-      t1 = *fixed_t1;
+    } else if (!scaled_ && fixed_t1_) {
+      t1 = *fixed_t1_;
     } else {
-      // T(1) needs the program on one processor too, though the experiment may not list p = 1.
       try {
-        t1 = {simulation.run(Machine::Ideal, config, one_processor).makespan,
-              simulation.run(Machine::Real, config, one_processor).makespan};
+        t1 = {simulation_.run(Machine::Ideal, config, one_processor_).makespan,
+              simulation_.run(Machine::Real, config, one_processor_).makespan};
       } catch (const ScriptError& e) {
         throw ScriptError(fmt::format("{} (the one-processor run that gives T(1))", e.what()), e.traceback());
       }
     }
-    if (!scaled) fixed_t1 = t1;
-    pt.separation = sim::separate(pt.ideal, pt.contention_free, pt.real, t1.first);
-    pt.t1_real = t1.second;
-    if (bound.model) {
-      model::Evaluation e;
-      bound.model->evaluate(slots, p, e);
-      if (std::isfinite(e.time)) pt.model_time = e.time;
-    }
-    progress.step(i + 1, fmt::format("p={:g}: {:.4g} s simulated ({} events)", p, pt.real.makespan,
-                                     pt.ideal.events + pt.contention_free.events + pt.real.events));
-    study.points.push_back(std::move(pt));
+    if (!scaled_) fixed_t1_ = t1;
+    return t1;
   }
-  progress.finish();
-  study.model_note = bound.note;
-  return report::Section{spec.name, "experiment", sim::simulate_tables(study, spec.reports)};
+
+  const ExperimentSpec& spec_;
+  const MachineSpec& machine_;
+  const Simulation simulation_;
+  const std::vector<double> one_processor_;
+  SimulatedModel bound_;
+  const bool scaled_;
+  sim::SimulatedStudy study_;
+  std::optional<std::pair<double, double>> fixed_t1_;
+};
+
+}  // namespace
+
+std::unique_ptr<PointSource> simulation_source(const ExperimentInput& input, Session& session) {
+  return std::make_unique<SimulationSource>(input, session);
 }
 
 }  // namespace scalerun::study
