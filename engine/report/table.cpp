@@ -71,6 +71,11 @@ Table& Table::unit(std::string_view column, std::string text) {
   return *this;
 }
 
+Table& Table::unit(std::initializer_list<std::string_view> column_names, const std::string& text) {
+  for (std::string_view column : column_names) unit(column, text);
+  return *this;
+}
+
 Table& Table::log_scales(bool x, bool y) {
   plot.log_x = x;
   plot.log_y = y;

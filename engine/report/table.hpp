@@ -2,6 +2,7 @@
 // The one result type every report produces: a named table of typed cells. Formatters turn it
 // into aligned text, CSV, JSON or Markdown; nothing upstream of them knows about output formats.
 
+#include <cstddef>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -40,6 +41,12 @@ enum class Chart {
   HeatMap,      // a matrix: rows by the x column, columns are the series (psi, a performance map)
 };
 
+// Whether an axis over these values reads best on a log scale: more than two points growing by
+// 8x or more (processor counts that double), the rule every report uses for its x axis.
+inline bool log_axis_suits(double first, double last, std::size_t points) {
+  return points > 2 && last >= 8 * first;
+}
+
 struct Plot {
   Chart chart = Chart::None;
   bool log_x = false;
@@ -74,6 +81,7 @@ struct Table {
   Table& series(std::string_view column);  // one more series (columns named at run time)
   Table& role(std::string_view column, Role r);
   Table& unit(std::string_view column, std::string text);
+  Table& unit(std::initializer_list<std::string_view> column_names, const std::string& text);
   Table& log_scales(bool x, bool y);
   Table& value(std::string value_name, double v, std::string value_unit = {});
 

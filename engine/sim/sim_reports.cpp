@@ -28,9 +28,8 @@ Cell ratio(double a, double b) {
   return a / b;
 }
 
-// Processor counts that double (or grow faster) read best on a log axis.
 bool wide_p(const SimulatedStudy& s) {
-  return s.points.size() > 2 && s.points.back().p >= 8 * s.points.front().p;
+  return report::log_axis_suits(s.points.front().p, s.points.back().p, s.points.size());
 }
 
 Table speedup_table(const SimulatedStudy& s) {
@@ -52,7 +51,7 @@ Table speedup_table(const SimulatedStudy& s) {
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"S", "S_ideal"}, "speedup").log_scales(wide_p(s), false);
-  for (const char* c : {"T_ideal", "T_cf", "T"}) t.unit(c, "s");
+  t.unit({"T_ideal", "T_cf", "T"}, "s");
   if (model) t.unit("model", "s");
   t.notes.push_back("T_ideal: on a PRAM (no network cost, no software overhead); T_cf: the real network with "
                     "contention switched off; T: the real machine. S = T(1)/T, E = S/p, S_ideal = T_ideal(1)/T_ideal "
@@ -94,10 +93,8 @@ Table overhead_table(const SimulatedStudy& s) {
   }
   t.chart(report::Chart::Lines, "p", {"serial", "imbalance", "latency", "contention"}, "seconds");
   t.log_scales(wide_p(s), false);
-  for (const auto* c : {"T", "T(1)/p", "algorithmic", "serial", "imbalance", "latency", "net_latency", "contention",
-                        "net_contention", "T_cf-T_ideal", "T-T_cf"}) {
-    t.unit(c, "s");
-  }
+  t.unit({"T", "T(1)/p", "algorithmic", "serial", "imbalance", "latency", "net_latency", "contention", "net_contention",
+          "T_cf-T_ideal", "T-T_cf"}, "s");
   t.notes.push_back("algorithmic = T_ideal - T(1)/p = serial + imbalance; serial = S (1 - 1/p) for the work S marked "
                     "with ctx:serial");
   t.notes.push_back("latency: software overhead plus time blocked on messages in flight, for the processor that "
@@ -121,8 +118,8 @@ Table wait_table(const SimulatedStudy& s) {
                percent(x.w_imbalance, x.w_real), percent(x.w_latency, x.w_real), percent(x.w_contention, x.w_real)});
   }
   t.chart(report::Chart::StackedBars, "p", {"W_imbalance", "W_latency", "W_contention"}, "mean wait (s)");
-  for (const char* c : {"W_ideal", "W_cf", "W_real", "W_imbalance", "W_latency", "W_contention"}) t.unit(c, "s");
-  for (const char* c : {"imbalance%", "latency%", "contention%"}) t.unit(c, "%");
+  t.unit({"W_ideal", "W_cf", "W_real", "W_imbalance", "W_latency", "W_contention"}, "s");
+  t.unit({"imbalance%", "latency%", "contention%"}, "%");
   t.notes.push_back("wait: blocked before the awaited message was sent (skew between processors). W_imbalance = "
                     "W_ideal, W_latency = W_cf - W_ideal, W_contention = W_real - W_cf; percentages of W_real");
   return t;

@@ -62,9 +62,8 @@ std::string unsolved_note(const ExperimentData& d) {
   return {};
 }
 
-// Processor counts that double (or grow faster) read best on a log axis.
 bool wide_p(const ExperimentData& d) {
-  return d.points.size() > 2 && d.points.back().ctx.p >= 8 * d.points.front().ctx.p;
+  return report::log_axis_suits(d.points.front().ctx.p, d.points.back().ctx.p, d.points.size());
 }
 
 void add_point_columns(Table& t, const ExperimentData& d) {
@@ -141,6 +140,11 @@ Table matrix(const ExperimentData& d, std::string name, std::string title, std::
     }
     t.add_row(std::move(row));
   }
+  return t;
+}
+
+// A matrix of numbers drawn as a heat map: rows by the first column, every other column a cell.
+Table as_heat_map(Table t) {
   t.plot.chart = report::Chart::HeatMap;
   t.role(t.columns.front().name, report::Role::X);
   for (std::size_t c = 1; c < t.columns.size(); ++c) t.series(t.columns[c].name);
@@ -149,7 +153,7 @@ Table matrix(const ExperimentData& d, std::string name, std::string title, std::
 
 Table psi_table(const ExperimentData& d) {
   const bool sets = by_sets(d);
-  Table t = matrix(d, sets ? "psi_e" : "psi",
+  Table t = as_heat_map(matrix(d, sets ? "psi_e" : "psi",
                 heading(d, sets ? "isospeed-efficiency scalability psi(C, C') = C'W/(CW')"
                                 : "isospeed scalability psi(p, p') = p'W/(pW')"),
                 "{:.5f}", [&](std::size_t i, std::size_t j) -> Cell {
@@ -158,7 +162,7 @@ Table psi_table(const ExperimentData& d) {
                   const double x = sets ? a.ctx.marked_speed : a.ctx.p;
                   const double y = sets ? b.ctx.marked_speed : b.ctx.p;
                   return number(metrics::psi(x, a.at_p.work, y, b.at_p.work));
-                });
+                }));
   for (const auto& pt : d.points) {
     if (unsolved_point(d, pt)) {
       t.notes.push_back(fmt::format("row p = 1 uses the kernel's own {}, not a solved size (E = 1 there at every size)",
@@ -187,11 +191,11 @@ std::vector<Table> latency_tables(const ExperimentData& d) {
     per_point.add_row(std::move(row));
   }
   per_point.chart(report::Chart::Lines, "p", {"L"}, "latency L (s)").log_scales(wide_p(d), false);
-  per_point.unit("Tpara", "s").unit("L", "s");
-  Table scale = matrix(d, "latency_scale", heading(d, "latency scalability scale(N, N') = L(W,N)/L(W',N')"),
+  per_point.unit({"Tpara", "L"}, "s");
+  Table scale = as_heat_map(matrix(d, "latency_scale", heading(d, "latency scalability scale(N, N') = L(W,N)/L(W',N')"),
                        "{:.4f}", [&](std::size_t i, std::size_t j) -> Cell {
                          return number(point_latency(d.points[i]) / point_latency(d.points[j]));
-                       });
+                       }));
   return {per_point, scale};
 }
 
@@ -205,7 +209,6 @@ Table triple_table(const ExperimentData& d, const TripleData& tr) {
                      return fmt::format("{:.2f}/{:.2f}/{:.2f}", tr.time_bound[i] / tr.time_bound[j],
                                         tr.e_conserved[i] / tr.e_conserved[j], tr.memory_bound[i] / tr.memory_bound[j]);
                    });
-  t.plot.chart = report::Chart::None;  // each cell holds three ratios as text
   t.notes.push_back("each cell: L(W,N)/L(W',N') with the problem scaled to the time bound, to constant efficiency, "
                     "and to the memory bound (seed 000 Fig. 14)");
   return t;
@@ -230,7 +233,7 @@ Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").log_scales(wide_p(d), false);
-  t.unit("T(1)", "s").unit("T(p)", "s");
+  t.unit({"T(1)", "T(p)"}, "s");
   if (extras.px > 0) {
     t.value("px", extras.px).value("T_px", extras.t_px, "s").value("px_max", extras.px_max);
     t.notes.push_back(fmt::format("fixed-size optimum px = {:g} (T = {:.6g} s) over p = 1..{:g} at the first point's size{}",

@@ -179,7 +179,7 @@ report::Table residuals_table(const FitOutcome& f, const NumericCsv& data, const
     table.add_row(std::move(row));
   }
   table.chart(report::Chart::Lines, "p", {"measured", "model"}, "seconds");
-  table.unit("measured", "s").unit("model", "s").unit("residual", "s").unit("rel%", "%");
+  table.unit({"measured", "model", "residual"}, "s").unit("rel%", "%");
   return table;
 }
 

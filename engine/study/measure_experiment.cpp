@@ -114,7 +114,6 @@ struct MeasureSetup {
   double work = 0, memory = 0;
   double host_memory = 0;
   int cores = 1;
-  std::vector<SweepPoint> points;  // the experiment's, the one-worker reference first
   std::unique_ptr<model::KernelModel> model;
   std::string model_problem;
 };
@@ -156,14 +155,6 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   s.cores = static_cast<int>(std::thread::hardware_concurrency());
   // Read once: loading the hwloc topology is not free, and it does not change during a sweep.
   s.host_memory = s.tuned ? static_cast<double>(host::read_topology().memory_bytes) : 0.0;
-  // The one-worker reference comes first: speedup, efficiency and the breakdown need it.
-  // (Tuned points carry their own one-worker run at their own size instead.)
-  s.points = sweep_points(spec, input.machines);
-  const auto at_one = [](const SweepPoint& at) { return at.p == 1.0; };
-  if (!s.tuned && std::none_of(s.points.begin(), s.points.end(), at_one)) {
-    s.points.insert(s.points.begin(), SweepPoint{0, 1.0, &input.machines.front(), {}});
-  }
-  std::stable_sort(s.points.begin(), s.points.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.p < b.p; });
   if (kernel.has_model) {
     try {
       s.model = std::make_unique<model::KernelModel>(kernel.bind_model(ModelMachine{}));
@@ -183,7 +174,7 @@ class MeasureSource final : public PointSource {
       : input_(input), spec_(input.spec), session_(session), s_(prepare(input, session)), db_(open_database(session)),
         run_(db_, run_info(session, spec_.name, input.kernel.name, spec_.machine_name, "measure")) {}
 
-  std::vector<SweepPoint> points(std::vector<SweepPoint>) override { return s_.points; }
+  std::vector<SweepPoint> points(std::vector<SweepPoint> sweep) override;
   std::string take_point(const SweepPoint& at, Progress& progress) override;
   void abandon(const SweepPoint& at) override;
   std::vector<report::Table> finish(Session& session) override;
@@ -211,6 +202,17 @@ class MeasureSource final : public PointSource {
   int missed_ = 0;
   std::optional<double> last_tuned_x_;  // the varied size of the last tuned point, over its ratio
 };
+
+// The one-worker reference comes first: speedup, efficiency and the breakdown need it. (Tuned
+// points carry their own one-worker run at their own size instead.)
+std::vector<SweepPoint> MeasureSource::points(std::vector<SweepPoint> sweep) {
+  const auto at_one = [](const SweepPoint& at) { return at.p == 1.0; };
+  if (!s_.tuned && std::none_of(sweep.begin(), sweep.end(), at_one)) {
+    sweep.insert(sweep.begin(), SweepPoint{0, 1.0, &input_.machines.front(), {}});
+  }
+  std::stable_sort(sweep.begin(), sweep.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.p < b.p; });
+  return sweep;
+}
 
 std::string MeasureSource::take_point(const SweepPoint& at, Progress& progress) {
   runtime::throw_if_stopped();
@@ -414,7 +416,7 @@ void MeasureSource::add_breakdowns(std::vector<MeasuredPoint>& points) {
     }
   }
   if (resumed_ > 0) {
-    session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, resumed_, s_.points.size(),
+    session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, resumed_, points.size(),
                               session_.options.db_path));
   }
 }

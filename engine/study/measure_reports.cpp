@@ -69,7 +69,7 @@ Table measured_table(const MeasuredSweep& sweep) {
     row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
     t.add_row(std::move(row));
   }
-  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit("T", "s").unit("mad", "s").unit("cv%", "%");
+  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit({"T", "mad"}, "s").unit("cv%", "%");
   t.role("verified", report::Role::Note);
   t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; {}", spec.repeat, spec.warmup,
                                 std::isnan(sweep.memory) ? "" : fmt::format("; memory {:.3g} bytes", sweep.memory),
@@ -93,7 +93,7 @@ Table speedup_table(const MeasuredSweep& sweep) {
     if (std::isnan(kf)) row.emplace_back(std::monostate{}); else row.emplace_back(kf);
     t.add_row(std::move(row));
   }
-  t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").unit("T(1)", "s").unit("T(p)", "s");
+  t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").unit({"T(1)", "T(p)"}, "s");
   return t;
 }
 
@@ -115,7 +115,7 @@ Table overhead_table(const MeasuredSweep& sweep) {
                f.at("residual"), 100 * f.at("latency") / pt.median});
   }
   t.chart(report::Chart::StackedBars, "p", {"compute", "serial", "imbalance", "sync", "residual"}, "seconds");
-  for (const char* c : {"T", "compute", "serial", "imbalance", "sync", "residual"}) t.unit(c, "s");
+  t.unit({"T", "compute", "serial", "imbalance", "sync", "residual"}, "s");
   t.unit("overhead%", "%");
   t.notes.push_back("T = median wall time; compute = T(1)/p with T(1) the one-worker median of the same size "
                     "(the T(1) of S and E); serial, imbalance (idle at joins and barriers) and sync (inside "
@@ -139,7 +139,7 @@ Table latency_table(const MeasuredSweep& sweep) {
     }
   }
   t.chart(report::Chart::Lines, "p", {"L"}, "latency L (s)");
-  for (const char* c : {"Tpara", "ML", "IT", "PT", "L"}) t.unit(c, "s");
+  t.unit({"Tpara", "ML", "IT", "PT", "L"}, "s");
   t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
                     "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
   return t;
@@ -192,7 +192,7 @@ Table compare_table(const MeasuredSweep& sweep) {
   for (const auto& pt : sweep.points) {
     t.add_row({pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median});
   }
-  t.chart(report::Chart::Lines, "p", {"model", "measured"}, "seconds").unit("model", "s").unit("measured", "s");
+  t.chart(report::Chart::Lines, "p", {"model", "measured"}, "seconds").unit({"model", "measured"}, "s");
   t.unit("error%", "%");
   return t;
 }

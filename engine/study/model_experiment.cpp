@@ -187,9 +187,8 @@ class ModelSource final : public PointSource {
     pt.label = at.label;
     for (const auto& column : spec_.columns) pt.extra.push_back(column.value(m.params(), pt.slots, at.p));
     if (wants(spec_, "triple")) compute_triple(spec_, m, ctx, at.index, triple_);
-    const std::string said = fmt::format("p={:g}: T = {:.4g} s", at.p, pt.at_p.time);
     data_.points.push_back(std::move(pt));
-    return said;
+    return {};  // no progress line (shows_progress)
   }
 
   std::vector<report::Table> finish(Session& session) override {

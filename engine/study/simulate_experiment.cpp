@@ -169,7 +169,7 @@ class SimulationSource final : public PointSource {
  public:
   SimulationSource(const ExperimentInput& input, const Session&)
       : spec_(input.spec), machine_(input.machines.front()),
-        simulation_{(check_simulable(input), input), input.network()},
+        simulation_{input, input.network()},
         one_processor_(processor_speeds(machine_, 1, spec_.speed_factor, spec_.where)),
         bound_{input, nullptr, {}}, scaled_(spec_.rule.kind != model::RuleKind::Fixed) {
     if (input.kernel.has_model) {
@@ -261,6 +261,7 @@ class SimulationSource final : public PointSource {
 }  // namespace
 
 std::unique_ptr<PointSource> simulation_source(const ExperimentInput& input, Session& session) {
+  check_simulable(input);  // before the machine's network is read or any speed computed
   return std::make_unique<SimulationSource>(input, session);
 }
 
