@@ -32,9 +32,7 @@ const report::Table& find_table(const CheckSpec& spec, const report::Section& se
 }
 
 int column_index(const CheckSpec& spec, const report::Table& t, const std::string& name, const char* field) {
-  for (std::size_t i = 0; i < t.columns.size(); ++i) {
-    if (t.columns[i].name == name) return static_cast<int>(i);
-  }
+  if (const report::Column* c = t.find_column(name)) return static_cast<int>(c - t.columns.data());
   std::string known;
   for (const auto& c : t.columns) known += (known.empty() ? "" : ", ") + c.name;
   field_error(spec.where, field, fmt::format("table '{}' has no column '{}' (it has: {})", t.name, name, known));
