@@ -57,11 +57,14 @@ TEST_CASE("breakdown of measured runs: terms add up to T and L = T(1 - E), on on
     const double t1 = one.median, tp = run.median;
     const auto o = m::breakdown(run.stats, tp, t1, p);
     INFO("p = " << p << ", T(1) = " << t1 << ", T = " << tp);
+    // Rounding is relative to T, not to L: at p = 1 L is exactly 0 while (ML + IT + PT) / p sums
+    // terms of size T and lands a few ulps of T away from 0.
+    const double ulps_of_t = 1e-12 * tp;
     CHECK(o.compute + o.serial + o.imbalance + o.sync + o.residual == Approx(tp).epsilon(1e-12));
     const double e = m::efficiency(t1, tp, p);
-    CHECK(o.latency == Approx(tp * (1 - e)).epsilon(1e-12));
-    CHECK((o.ml + o.it + o.pt) / p == Approx(o.latency).epsilon(1e-12));
-    CHECK(o.latency == Approx(m::latency(tp, t1, p)).epsilon(1e-12));
+    CHECK(o.latency == Approx(tp * (1 - e)).epsilon(0).margin(ulps_of_t));
+    CHECK((o.ml + o.it + o.pt) / p == Approx(o.latency).epsilon(0).margin(ulps_of_t));
+    CHECK(o.latency == Approx(m::latency(tp, t1, p)).epsilon(0).margin(ulps_of_t));
     // The instrumented terms are the run's own: nothing is made up to close the sum but ML.
     CHECK(o.imbalance == Approx(run.stats.idle_sum() / p));
     CHECK(o.sync == Approx(run.stats.primitive_sum() / p));
