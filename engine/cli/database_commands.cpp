@@ -56,14 +56,22 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
     }
   }
   for (const auto& p : params) t.add_column(p, "{:.6g}");
+  // A simulated point is one deterministic run of the program, with nothing of its own to verify.
+  const bool simulated = run->info.mode == "simulate";
   t.add_column("median", "{:.6g}").add_column("mad", "{:.3g}").add_column("cv%", "{:.2f}").add_column("samples", "{:g}");
-  t.add_column("verified");
-  // Figures are named as stored; a native kernel's are its instrumented run nearest the median,
-  // an external program's the medians of what it printed over the timed runs.
+  if (!simulated) t.add_column("verified");
   for (const auto& f : figures) t.add_column(f, "{:.4g}");
-  t.notes.push_back("median, mad = median and median absolute deviation of the samples (seconds); cv% = their "
-                    "coefficient of variation; samples = timed runs; verified = the kernel's own check");
-  if (!figures.empty()) {
+  if (simulated) {
+    t.notes.push_back("simulated: median = the program's time on the real machine (seconds), one run; further "
+                      "columns: the three runs' separation of the overheads (seed 003), in seconds, and the real "
+                      "network's messages, events and links");
+  } else {
+    t.notes.push_back("median, mad = median and median absolute deviation of the samples (seconds); cv% = their "
+                      "coefficient of variation; samples = timed runs; verified = the kernel's own check");
+  }
+  if (!figures.empty() && !simulated) {
+    // Figures are named as stored; a native kernel's are its instrumented run nearest the median,
+    // an external program's the medians of what it printed over the timed runs.
     t.notes.push_back("further columns: a native kernel's instrumentation of the run nearest the median (tpara = its "
                       "wall time, busy, idle, primitives summed over workers, serial, work_time = busy + serial; all "
                       "in seconds); an external program's JSON figures, each the median over the timed runs");
@@ -79,7 +87,7 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
     row.emplace_back(pt.record.mad);
     row.emplace_back(100 * pt.record.cv);
     row.emplace_back(static_cast<double>(pt.record.samples.size()));
-    row.emplace_back(std::string(pt.record.verified ? "yes" : "NO"));
+    if (!simulated) row.emplace_back(std::string(pt.record.verified ? "yes" : "NO"));
     for (const auto& f : figures) {
       auto it = pt.record.instrumentation.find(f);
       if (it == pt.record.instrumentation.end()) row.emplace_back(std::monostate{}); else row.emplace_back(it->second);
@@ -98,10 +106,10 @@ bool is_database_command(const char* word) {
 int run_database_command(int argc, char** argv) {
   const std::string command = argv[1];
   CLI::App app{"scalerun " + command};
-  std::string db_path = "scalerun.db", format_name = "table", experiment, kernel, metric = "time";
+  std::string db_path = store::Database::default_path(), format_name = "table", experiment, kernel, metric = "time";
   std::int64_t run_id = 0;
   std::vector<std::int64_t> runs;
-  app.add_option("--db", db_path, "results database (default scalerun.db)");
+  app.add_option("--db", db_path, "results database (default scalerun.db, or $SCALERUN_DB)");
   app.add_option("--format", format_name, report::reporter_list())->check(CLI::IsMember(report::reporter_names()));
   if (command == "show") app.add_option("run", run_id, "run number (see scalerun runs)")->required();
   if (command == "export-extrap") {

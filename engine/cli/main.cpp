@@ -22,6 +22,7 @@
 #include "lua/state.hpp"
 #include "report/reporter.hpp"
 #include "runtime/stop.hpp"
+#include "store/database.hpp"
 #include "study/report_registry.hpp"
 #include "lua/script_runner.hpp"
 #include "provenance/run_context.hpp"
@@ -109,7 +110,9 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
       ->allow_extra_args(false);
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember(study::mode_names()));
-  app.add_option("--db", request.options.db_path, "results database for measured runs (default scalerun.db)");
+  request.options.db_path = store::Database::default_path();
+  app.add_option("--db", request.options.db_path, "results database of measured and simulated runs (default "
+                 "scalerun.db, or $SCALERUN_DB)");
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
   app.add_flag("--dry-run", request.options.dry_run, "list each experiment's points without evaluating them");
   app.add_option("--script-timeout", request.timeout_seconds,

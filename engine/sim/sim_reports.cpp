@@ -68,7 +68,7 @@ Table speedup_table(const SimulatedStudy& s) {
                       "C of all p instead)");
   }
   long unreceived = 0;
-  for (const auto& pt : s.points) unreceived += pt.real.unreceived;
+  for (const auto& pt : s.points) unreceived += pt.unreceived;
   if (unreceived > 0) {
     t.notes.push_back(fmt::format("{} message(s) were sent but never received; they still loaded the network",
                                   unreceived));
@@ -133,23 +133,14 @@ Table links_table(const SimulatedStudy& s) {
   t.add_column("mean_util", "{:.4f}").add_column("max_util", "{:.4f}").add_column("busiest");
   t.add_column("mean_queue", "{:.4g}").add_column("max_queue", "{:.4g}");
   for (const auto& pt : s.points) {
-    const auto& links = pt.real.links;
-    if (links.empty()) {
-      t.add_row({pt.p, 0.0, static_cast<double>(pt.real.messages), std::monostate{}, std::monostate{},
-                 std::monostate{}, std::monostate{}, std::monostate{}});
+    const LinkSummary& l = pt.links;
+    if (l.count == 0) {
+      t.add_row({pt.p, 0.0, static_cast<double>(pt.messages), std::monostate{}, std::monostate{}, std::monostate{},
+                 std::monostate{}, std::monostate{}});
       continue;
     }
-    double util = 0, queue = 0, max_queue = 0;
-    std::size_t busiest = 0;
-    for (std::size_t i = 0; i < links.size(); ++i) {
-      util += links[i].utilization;
-      queue += links[i].mean_queue;
-      max_queue = std::max(max_queue, links[i].mean_queue);
-      if (links[i].utilization > links[busiest].utilization) busiest = i;
-    }
-    const double n = static_cast<double>(links.size());
-    t.add_row({pt.p, n, static_cast<double>(pt.real.messages), util / n, links[busiest].utilization,
-               links[busiest].name, queue / n, max_queue});
+    t.add_row({pt.p, l.count, static_cast<double>(pt.messages), l.mean_utilization, l.max_utilization, l.busiest,
+               l.mean_queue, l.max_queue});
   }
   t.chart(report::Chart::Lines, "p", {"mean_util", "max_util"}, "utilization").log_scales(wide_p(s), false);
   t.role("busiest", report::Role::Note);
@@ -246,6 +237,38 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
 }
 
 }  // namespace
+
+LinkSummary summarize_links(const std::vector<network::LinkStats>& links) {
+  LinkSummary l;
+  if (links.empty()) return l;
+  double util = 0, queue = 0;
+  std::size_t busiest = 0;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    util += links[i].utilization;
+    queue += links[i].mean_queue;
+    l.max_queue = std::max(l.max_queue, links[i].mean_queue);
+    if (links[i].utilization > links[busiest].utilization) busiest = i;
+  }
+  l.count = static_cast<double>(links.size());
+  l.mean_utilization = util / l.count;
+  l.max_utilization = links[busiest].utilization;
+  l.busiest = links[busiest].name;
+  l.mean_queue = queue / l.count;
+  return l;
+}
+
+SimulatedPoint summarize(const RunResult& ideal, const RunResult& contention_free, const RunResult& real,
+                         double t1_ideal, double t1_real) {
+  SimulatedPoint pt;
+  pt.p = ideal.processors;
+  pt.separation = separate(ideal, contention_free, real, t1_ideal);
+  pt.t1_real = t1_real;
+  pt.messages = real.messages;
+  pt.unreceived = real.unreceived;
+  pt.events = ideal.events + contention_free.events + real.events;
+  pt.links = summarize_links(real.links);
+  return pt;
+}
 
 std::vector<Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports) {
   std::vector<Table> tables;

@@ -13,14 +13,32 @@
 
 namespace scalerun::sim {
 
-// One processor count, simulated on the three machines.
+// The real run's network resources, summed up: what the links table shows. The per-resource
+// figures are not kept, since at a million processors they are millions of rows.
+struct LinkSummary {
+  double count = 0;  // resources (link directions, the bus, ...); 0: none carried anything
+  double mean_utilization = 0, max_utilization = 0;
+  std::string busiest;  // the resource of max_utilization
+  double mean_queue = 0, max_queue = 0;
+};
+
+LinkSummary summarize_links(const std::vector<network::LinkStats>& links);
+
+// One processor count, simulated on the three machines: what the reports need of its runs, all of
+// it plain numbers, so a point read back from the results database is the point simulated.
 struct SimulatedPoint {
   double p = 1;
-  RunResult ideal, contention_free, real;
   Separation separation;
   double t1_real = 0;                 // the program on one processor of the real machine
+  long messages = 0, unreceived = 0;  // of the real run (see RunResult)
+  long events = 0;                    // of the three runs together
+  LinkSummary links;                  // of the real run
   std::optional<double> model_time;   // the kernel's model at this point, when it has one
 };
+
+// The point of the three runs and the one-processor times, ideal and real.
+SimulatedPoint summarize(const RunResult& ideal, const RunResult& contention_free, const RunResult& real,
+                         double t1_ideal, double t1_real);
 
 struct SimulatedStudy {
   std::string name;

@@ -1,5 +1,6 @@
 #include "store/database.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 
@@ -55,6 +56,11 @@ StoredRun read_run(const sqlite::Statement& row) {
 }
 
 }  // namespace
+
+std::string Database::default_path() {
+  const char* from_environment = std::getenv("SCALERUN_DB");
+  return from_environment != nullptr && *from_environment != '\0' ? std::string(from_environment) : "scalerun.db";
+}
 
 Database Database::open(const std::string& path, Mode mode) {
   const bool create = mode == Mode::create;

@@ -40,6 +40,10 @@ class Database {
   // tables ("'x.db' is not a scalerun database (...)"), or was written by a newer scalerun.
   static Database open(const std::string& path, Mode mode = Mode::create);
 
+  // Where results go without --db: $SCALERUN_DB when set and not empty (one file for a whole
+  // study, or a test's own), else scalerun.db in the working directory.
+  static std::string default_path();
+
   const std::string& path() const noexcept { return conn_.path(); }
 
   // Patience with another process's write lock: each statement waits busy_timeout_ms, each write

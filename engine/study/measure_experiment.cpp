@@ -3,7 +3,6 @@
 // completes, and reported beside the kernel's model when it has one.
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -26,7 +25,7 @@
 #include "study/measured_point.hpp"
 #include "study/measurement.hpp"
 #include "study/metrics.hpp"
-#include "study/run_row.hpp"
+#include "study/point_store.hpp"
 #include "study/point_source.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
@@ -69,16 +68,22 @@ void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std
   pt.verify_message = m.verify_message;
 }
 
+// What --resume matches a point on.
+store::PointRecord key_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt) {
+  store::PointRecord key;
+  key.experiment = spec.name;
+  key.kernel = kernel_name;
+  key.machine = spec.machine_name;
+  key.p = pt.p;
+  key.params = std::map<std::string, double>(pt.params.begin(), pt.params.end());
+  key.point_key = store::point_key(pt.p, key.params);
+  return key;
+}
+
 // What the database keeps of a point, committed before the sweep moves on.
 store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt,
                              const Measurement& m, std::string extra_json = "{}") {
-  store::PointRecord rec;
-  rec.experiment = spec.name;
-  rec.kernel = kernel_name;
-  rec.machine = spec.machine_name;
-  rec.params = std::map<std::string, double>(pt.params.begin(), pt.params.end());
-  rec.point_key = store::point_key(pt.p, rec.params);
-  rec.p = pt.p;
+  store::PointRecord rec = key_of(spec, kernel_name, pt);
   rec.samples = m.samples;
   rec.median = m.median;
   rec.mad = m.mad;
@@ -170,18 +175,17 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
 // --resume) and recorded before the next begins.
 class MeasureSource final : public PointSource {
  public:
-  MeasureSource(const ExperimentInput& input, Session& session)
-      : input_(input), spec_(input.spec), session_(session), s_(prepare(input, session)), db_(open_database(session)),
-        run_(db_, run_info(session, spec_.name, input.kernel.name, spec_.machine_name, "measure")) {}
+  MeasureSource(const ExperimentInput& input, Session& session, PointStore& store)
+      : input_(input), spec_(input.spec), session_(session), s_(prepare(input, session)), store_(store) {}
 
   std::vector<SweepPoint> points(std::vector<SweepPoint> sweep) override;
   std::string take_point(const SweepPoint& at, Progress& progress) override;
   void abandon(const SweepPoint& at) override;
+  std::string outcome() const override { return missed_ > 0 ? "target_missed" : "complete"; }
   std::vector<report::Table> finish(Session& session) override;
 
  private:
   MeasuredPoint measure_point(double p);
-  std::optional<store::StoredPoint> wait_for_stored(const MeasuredPoint& pt);
   void tune(MeasuredPoint& pt);
   void from_store(MeasuredPoint& pt, const store::StoredPoint& stored);
   void fresh(MeasuredPoint& pt, int p);
@@ -193,11 +197,9 @@ class MeasureSource final : public PointSource {
   const ExperimentSpec& spec_;
   Session& session_;
   MeasureSetup s_;
-  store::Database& db_;
-  RunRow run_;
+  PointStore& store_;
   Progress* progress_ = nullptr;  // the sweep's, while a point is taken
   std::vector<MeasuredPoint> points_;
-  int resumed_ = 0;
   int total_runs_ = 0;
   int missed_ = 0;
   std::optional<double> last_tuned_x_;  // the varied size of the last tuned point, over its ratio
@@ -223,22 +225,20 @@ std::string MeasureSource::take_point(const SweepPoint& at, Progress& progress) 
   return said;
 }
 
-// The point in progress is dropped; every completed one is stored already.
+// The point in progress is dropped; every completed one is stored already. A run that passed its
+// limit is said in the experiment's terms.
 void MeasureSource::abandon(const SweepPoint& at) {
   try {
     throw;
   } catch (const runtime::Stopped& stop) {
-    run_.finish(status_of_current_exception());
     if (stop.cause() != runtime::StopCause::run_limit) return;
     throw ScriptError(fmt::format("{}kernel '{}' at p={:g} ran past its run_timeout of {:g} s (raise run_timeout or "
                                   "--run-timeout)", spec_.where, kernel_name(), at.p, s_.settings.run_limit_seconds));
   } catch (...) {
-    run_.finish(status_of_current_exception());
   }
 }
 
 std::vector<report::Table> MeasureSource::finish(Session& session) {
-  run_.finish(missed_ > 0 ? "target_missed" : "complete");
   add_breakdowns(points_);
   MeasuredSweep sweep;
   sweep.spec = &spec_;
@@ -250,8 +250,7 @@ std::vector<report::Table> MeasureSource::finish(Session& session) {
   sweep.model_problem = s_.model_problem;
   sweep.memory = s_.memory;
   sweep.total_runs = total_runs_;
-  sweep.storage_note = run_.begun() ? fmt::format("stored in {} (run {})", session_.options.db_path, run_.id())
-                                    : fmt::format("every point taken from {}, no new run", session_.options.db_path);
+  sweep.storage_note = store_.storage_note();
   auto warn = [&session](const std::string& line) { session.warn(line); };
   return measure_tables(sweep, warn);
 }
@@ -265,10 +264,10 @@ MeasuredPoint MeasureSource::measure_point(double p) {
     progress_->note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the workers "
                                "share cores", spec_.name, pt.p, s_.cores));
   }
-  const std::optional<store::StoredPoint> stored = wait_for_stored(pt);
-  // The run's row exists from its first measurement on, so one that fails or is stopped before
-  // storing anything is still on record.
-  if (!stored) run_.id();
+  // A tuned point's size is found anew: it is not looked up.
+  std::optional<store::StoredPoint> stored;
+  if (!s_.tuned) stored = store_.recall(key_of(spec_, kernel_name(), pt), *progress_);
+  if (!stored) store_.begin();
   // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
   const bool tune_this = s_.tuned && !(pt.p == 1 && spec_.rule.kind == model::RuleKind::Efficiency);
   if (s_.tuned && !tune_this) {
@@ -285,33 +284,10 @@ MeasuredPoint MeasureSource::measure_point(double p) {
   return pt;
 }
 
-// Another scalerun resuming the same sweep may be measuring this point right now: wait for it to
-// store the point rather than measure it twice.
-std::optional<store::StoredPoint> MeasureSource::wait_for_stored(const MeasuredPoint& pt) {
-  std::optional<store::StoredPoint> stored;
-  const std::string key = store::point_key(pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()));
-  bool waiting_said = false;
-  while (session_.options.resume && !s_.tuned) {
-    store::Database::Claim claim = db_.claim_point(spec_.name, kernel_name(), spec_.machine_name, key);
-    if (claim.outcome == store::Database::ClaimOutcome::stored) stored = std::move(claim.point);
-    if (claim.outcome != store::Database::ClaimOutcome::busy) break;
-    if (!waiting_said) {
-      progress_->note(fmt::format("scalerun: {}: p={:g} is being measured by process {} on the same database; "
-                                 "waiting for its result", spec_.name, pt.p, claim.holder_pid));
-      waiting_said = true;
-    }
-    for (int slice = 0; slice < 4; ++slice) {
-      runtime::throw_if_stopped();
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-  }
-  return stored;
-}
-
 void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   const Measurement m = s_.measured.measure(s_.params, p, s_.settings);
   fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
-  db_.record_point(run_.id(), record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
+  store_.keep(record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
 }
 
 void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stored) {
@@ -324,7 +300,6 @@ void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stor
   pt.verified = stored.record.verified;
   pt.verify_message = stored.record.verify_message;
   pt.resumed = true;
-  ++resumed_;
 }
 
 void MeasureSource::tune(MeasuredPoint& pt) {
@@ -378,7 +353,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
                                spec_.budget, tp.trail, tp.capped.empty() ? "" : "; " + tp.capped,
                                tp.diagnosis.empty() ? "" : "; " + tp.diagnosis));
   }
-  db_.record_point(run_.id(), record_of(spec_, kernel_name(), pt, tp.at_p, tuning_json(tp, spec_.rule)));
+  store_.keep(record_of(spec_, kernel_name(), pt, tp.at_p, tuning_json(tp, spec_.rule)));
 }
 
 // Warnings, verification and the model's time at the point's own parameters.
@@ -415,16 +390,16 @@ void MeasureSource::add_breakdowns(std::vector<MeasuredPoint>& points) {
       add_breakdown(pt, std::isnan(pt.t1) ? points.front().median : pt.t1);
     }
   }
-  if (resumed_ > 0) {
-    session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, resumed_, points.size(),
+  if (store_.recalled() > 0) {
+    session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, store_.recalled(), points.size(),
                               session_.options.db_path));
   }
 }
 
 }  // namespace
 
-std::unique_ptr<PointSource> measure_source(const ExperimentInput& input, Session& session) {
-  return std::make_unique<MeasureSource>(input, session);
+std::unique_ptr<PointSource> measure_source(const ExperimentInput& input, Session& session, PointStore& store) {
+  return std::make_unique<MeasureSource>(input, session, store);
 }
 
 }  // namespace scalerun::study

@@ -207,7 +207,7 @@ class ModelSource final : public PointSource {
 
 }  // namespace
 
-std::unique_ptr<PointSource> model_source(const ExperimentInput& input, Session& session) {
+std::unique_ptr<PointSource> model_source(const ExperimentInput& input, Session& session, PointStore&) {
   return std::make_unique<ModelSource>(input, session);
 }
 

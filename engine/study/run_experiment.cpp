@@ -13,6 +13,8 @@
 #include "study/experiment.hpp"
 #include "study/experiment_reports.hpp"
 #include "study/point_source.hpp"
+#include "study/point_store.hpp"
+#include "study/report_registry.hpp"
 #include "study/progress_line.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
@@ -31,20 +33,29 @@ void warn_beyond_machine(const Session& session, const ExperimentSpec& spec, con
   }
 }
 
-std::unique_ptr<PointSource> source_for(const ExperimentInput& input, Session& session) {
+std::unique_ptr<PointSource> source_for(const ExperimentInput& input, Session& session, PointStore& store) {
   switch (input.spec.mode) {
-    case Mode::model: return model_source(input, session);
-    case Mode::measure: return measure_source(input, session);
-    case Mode::simulate: return simulation_source(input, session);
+    case Mode::model: return model_source(input, session, store);
+    case Mode::measure: return measure_source(input, session, store);
+    case Mode::simulate: return simulation_source(input, session, store);
   }
   throw std::logic_error("unknown mode");
 }
 
-// The one sweep: every point from the mode's source, a stop check and a progress line each.
+std::unique_ptr<PointStore> store_for(const ExperimentInput& input, Session& session) {
+  const ExperimentSpec& spec = input.spec;
+  if (!stores_points(spec.mode)) return std::make_unique<PointStore>();
+  return std::make_unique<PointStore>(
+      session, run_info(session, spec.name, input.kernel.name, spec.machine_name, std::string(mode_name(spec.mode))));
+}
+
+// The one sweep: every point from the mode's source, a stop check and a progress line each, kept
+// in the store as it completes; the run's row says what became of the sweep.
 report::Section sweep(const ExperimentInput& input, Session& session) {
   const ExperimentSpec& spec = input.spec;
   if (session.options.dry_run) return report::Section{spec.name, "experiment", {dry_run_table(spec, input.machines)}};
-  const std::unique_ptr<PointSource> source = source_for(input, session);
+  const std::unique_ptr<PointStore> store = store_for(input, session);
+  const std::unique_ptr<PointSource> source = source_for(input, session, *store);
   const std::vector<SweepPoint> points = source->points(sweep_points(spec, input.machines));
   Progress progress(spec.name, points.size(), session.options.quiet || !source->shows_progress());
   std::size_t i = 0;
@@ -54,9 +65,11 @@ report::Section sweep(const ExperimentInput& input, Session& session) {
       progress.step(i + 1, source->take_point(points[i], progress));
     }
   } catch (...) {
+    store->finish(status_of_current_exception());
     if (i < points.size()) source->abandon(points[i]);
     throw;
   }
+  store->finish(source->outcome());
   progress.finish();
   return report::Section{spec.name, "experiment", source->finish(session)};
 }

@@ -19,7 +19,7 @@ struct SessionOptions {
   bool quiet = false;
   std::string mode = "model";
   std::map<std::string, std::string> sets;  // --set name=value, as typed
-  std::string db_path = "scalerun.db";      // --db: where measured runs are stored
+  std::string db_path = "scalerun.db";      // --db: where measured and simulated runs are stored
   bool resume = false;                      // --resume: skip points already in the database
   std::string script_path, command_line;    // for the database's record of each run
   double run_timeout_seconds = 0;           // --run-timeout: one measured run's limit (0: none;

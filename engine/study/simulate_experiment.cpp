@@ -20,7 +20,10 @@
 #include "sim/sim_reports.hpp"
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
+#include "store/point_key.hpp"
 #include "study/point_source.hpp"
+#include "study/point_store.hpp"
+#include "study/simulated_record.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
 
@@ -167,8 +170,8 @@ struct SimulatedModel {
 // that give T(1), beside the kernel's model when it has one.
 class SimulationSource final : public PointSource {
  public:
-  SimulationSource(const ExperimentInput& input, const Session&)
-      : spec_(input.spec), machine_(input.machines.front()),
+  SimulationSource(const ExperimentInput& input, PointStore& store)
+      : spec_(input.spec), kernel_(input.kernel), machine_(input.machines.front()), store_(store),
         simulation_{input, input.network()},
         one_processor_(processor_speeds(machine_, 1, spec_.speed_factor, spec_.where)),
         bound_{input, nullptr, {}}, scaled_(spec_.rule.kind != model::RuleKind::Fixed) {
@@ -184,7 +187,7 @@ class SimulationSource final : public PointSource {
     study_.overhead = simulation_.net.overhead;
   }
 
-  std::string take_point(const SweepPoint& at, Progress&) override {
+  std::string take_point(const SweepPoint& at, Progress& progress) override {
     const double p = at.p;
     const std::vector<double> speeds = processor_speeds(machine_, static_cast<int>(p), spec_.speed_factor, spec_.where);
     if (std::adjacent_find(speeds.begin(), speeds.end(), std::not_equal_to<>()) != speeds.end()) {
@@ -203,37 +206,76 @@ class SimulationSource final : public PointSource {
       slots = model::apply_rule(*bound_.model, spec_.rule, slots, ctx).slots;
       config = KernelConfig{&bound_.model->params(), &slots};
     }
-    sim::SimulatedPoint pt;
-    pt.p = p;
-    pt.ideal = simulation_.run(Machine::Ideal, config, speeds);
-    pt.contention_free = simulation_.run(Machine::ContentionFree, config, speeds);
-    pt.real = simulation_.run(Machine::Real, config, speeds);
-    const std::pair<double, double> t1 = one_processor_times(p, pt, config);
-    pt.separation = sim::separate(pt.ideal, pt.contention_free, pt.real, t1.first);
-    pt.t1_real = t1.second;
+    store::PointRecord record = key_of(p, config);
+    std::optional<sim::SimulatedPoint> pt;
+    if (const std::optional<store::StoredPoint> stored = store_.recall(record, progress)) {
+      pt = point_from_record(stored->record);
+      if (pt && !scaled_) fixed_t1_ = {pt->separation.t1, pt->t1_real};
+    }
+    const bool recalled = pt.has_value();
+    if (!recalled) {
+      store_.begin();
+      pt = simulate(p, config, speeds);
+      fill_record(record, *pt);
+      store_.keep(record);  // committed: a kill now loses nothing
+    }
     if (bound_.model) {
       model::Evaluation e;
       bound_.model->evaluate(slots, p, e);
-      if (std::isfinite(e.time)) pt.model_time = e.time;
+      if (std::isfinite(e.time)) pt->model_time = e.time;
     }
-    const std::string said = fmt::format("p={:g}: {:.4g} s simulated ({} events)", p, pt.real.makespan,
-                                         pt.ideal.events + pt.contention_free.events + pt.real.events);
-    study_.points.push_back(std::move(pt));
+    const std::string said = fmt::format("p={:g}: {:.4g} s simulated ({} events){}", p, pt->separation.t_real,
+                                         pt->events, recalled ? " (stored)" : "");
+    study_.points.push_back(std::move(*pt));
     return said;
   }
 
-  std::vector<report::Table> finish(Session&) override {
+  std::vector<report::Table> finish(Session& session) override {
+    if (store_.recalled() > 0) {
+      session.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, store_.recalled(), study_.points.size(),
+                               session.options.db_path));
+    }
     study_.model_note = bound_.note;
     return sim::simulate_tables(study_, spec_.reports);
   }
 
  private:
+  // The three runs of one processor count and what the reports need of them.
+  sim::SimulatedPoint simulate(double p, const KernelConfig& config, const std::vector<double>& speeds) {
+    const sim::RunResult ideal = simulation_.run(Machine::Ideal, config, speeds);
+    const sim::RunResult contention_free = simulation_.run(Machine::ContentionFree, config, speeds);
+    const sim::RunResult real = simulation_.run(Machine::Real, config, speeds);
+    const std::pair<double, double> t1 = one_processor_times(p, ideal.makespan, real.makespan, config);
+    return sim::summarize(ideal, contention_free, real, t1.first, t1.second);
+  }
+
+  // What --resume matches a point on: the experiment, kernel and machine, p, and the kernel's
+  // parameters at this point (a scaling rule's sizes included) with the speed factor.
+  store::PointRecord key_of(double p, const KernelConfig& config) const {
+    store::PointRecord key;
+    key.experiment = spec_.name;
+    key.kernel = kernel_.name;
+    key.machine = spec_.machine_name;
+    key.p = p;
+    key.params = std::map<std::string, double>(kernel_.params.begin(), kernel_.params.end());
+    if (config.space != nullptr) {
+      const std::vector<std::string> names = config.space->names();
+      for (std::size_t i = 0; i < names.size(); ++i) key.params[names[i]] = (*config.slots)[i];
+    }
+    // What the database refuses as a parameter: the name of p, values that are not numbers.
+    key.params.erase("p");
+    std::erase_if(key.params, [](const auto& entry) { return !std::isfinite(entry.second); });
+    key.params["speed_factor"] = spec_.speed_factor;
+    key.point_key = store::point_key(p, key.params);
+    return key;
+  }
+
   // T(1), ideal and real: the p = 1 point's own, shared by every point at a fixed size, per point
   // when the size scales (the experiment may not list p = 1).
-  std::pair<double, double> one_processor_times(double p, const sim::SimulatedPoint& pt, const KernelConfig& config) {
+  std::pair<double, double> one_processor_times(double p, double ideal, double real, const KernelConfig& config) {
     std::pair<double, double> t1;
     if (p == 1) {
-      t1 = {pt.ideal.makespan, pt.real.makespan};
+      t1 = {ideal, real};
     } else if (!scaled_ && fixed_t1_) {
       t1 = *fixed_t1_;
     } else {
@@ -249,7 +291,9 @@ class SimulationSource final : public PointSource {
   }
 
   const ExperimentSpec& spec_;
+  const KernelSpec& kernel_;
   const MachineSpec& machine_;
+  PointStore& store_;
   const Simulation simulation_;
   const std::vector<double> one_processor_;
   SimulatedModel bound_;
@@ -260,9 +304,9 @@ class SimulationSource final : public PointSource {
 
 }  // namespace
 
-std::unique_ptr<PointSource> simulation_source(const ExperimentInput& input, Session& session) {
+std::unique_ptr<PointSource> simulation_source(const ExperimentInput& input, Session&, PointStore& store) {
   check_simulable(input);  // before the machine's network is read or any speed computed
-  return std::make_unique<SimulationSource>(input, session);
+  return std::make_unique<SimulationSource>(input, store);
 }
 
 }  // namespace scalerun::study

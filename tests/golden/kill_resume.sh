@@ -6,20 +6,9 @@ bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 db=$dir/sweep.db
-# The column is found by its name in the header, so a change in the CSV layout cannot shift it.
-points() {
-  "$bin" runs --db "$db" --format csv 2>/dev/null |
-    awk -F, '!c { for (i = 1; i <= NF; i++) if ($i == "points") c = i; next } $c != "" { s += $c } END { print s + 0 }'
-}
+source "$(dirname "$0")/kill_after_points.sh"
 
-"$bin" tests/golden/scripts/sweep.lua --db "$db" --quiet > /dev/null &
-pid=$!
-for _ in $(seq 1 600); do
-  [ -f "$db" ] && [ "$(points)" -ge 2 ] && break
-  sleep 0.05
-done
-kill -9 "$pid"
-wait "$pid" 2>/dev/null || true
+kill_after 2 "$bin" tests/golden/scripts/sweep.lua --db "$db" --quiet
 before=$(points)
 echo "killed after $before stored points"
 [ "$before" -ge 2 ] && [ "$before" -lt 6 ] || { echo "FAIL: expected 2..5 points before the kill, got $before"; exit 1; }

@@ -5,6 +5,13 @@ list(REMOVE_ITEM FILES "")
 foreach(f IN LISTS FILES)
   file(REMOVE ${f})
 endforeach()
+# Results go to the case's own database in the build tree (unless its ARGS give --db), never to
+# the source tree, and start empty each time.
+set(case_db ${CMAKE_CURRENT_BINARY_DIR}/databases/${NAME}.db)
+get_filename_component(case_db_dir ${case_db} DIRECTORY)
+file(MAKE_DIRECTORY ${case_db_dir})
+file(REMOVE ${case_db} ${case_db}-wal ${case_db}-shm)
+set(ENV{SCALERUN_DB} ${case_db})
 execute_process(COMMAND ${BINARY} ${ARGS}
   WORKING_DIRECTORY ${WORKDIR}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT ${TIMEOUT})

@@ -8,7 +8,7 @@ trap 'rm -rf "$dir"' EXIT
 
 for run in first second; do
   status=0
-  "$bin" scripts/spasm_bus_cube.lua --format csv > "$dir/$run.csv" 2> "$dir/$run.err" || status=$?
+  "$bin" scripts/spasm_bus_cube.lua --format csv --db "$dir/$run.db" > "$dir/$run.csv" 2> "$dir/$run.err" || status=$?
   if [ "$status" -ne 0 ]; then
     echo "FAIL: the $run run exited with status $status"
     tail -20 "$dir/$run.err"

@@ -1,0 +1,121 @@
+#include "study/point_store.hpp"
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "errors/errors.hpp"
+#include "provenance/run_context.hpp"
+#include "runtime/stop.hpp"
+#include "study/progress_line.hpp"
+#include "study/session.hpp"
+
+namespace scalerun::study {
+
+bool stores_points(Mode mode) { return mode != Mode::model; }
+
+store::Database& PointStore::db() {
+  if (db_ == nullptr) {
+    try {
+      db_ = &session_->db();
+    } catch (const std::runtime_error& e) {
+      // No position: the experiment's line is put in front by the caller.
+      throw ScriptError(fmt::format("--db: {} (give another file with --db FILE)", e.what()));
+    }
+  }
+  return *db_;
+}
+
+std::optional<store::StoredPoint> PointStore::recall(const store::PointRecord& key, Progress& progress) {
+  if (session_ == nullptr || !session_->options.resume) return std::nullopt;
+  bool waiting_said = false;
+  for (;;) {
+    store::Database::Claim claim = db().claim_point(key.experiment, key.kernel, key.machine, key.point_key);
+    if (claim.outcome == store::Database::ClaimOutcome::stored) {
+      ++recalled_;
+      return std::move(claim.point);
+    }
+    if (claim.outcome == store::Database::ClaimOutcome::claimed) return std::nullopt;
+    if (!waiting_said) {
+      progress.note(fmt::format("scalerun: {}: p={:g} is being {} by process {} on the same database; waiting for "
+                                "its result", key.experiment, key.p, info_.mode == "simulate" ? "simulated" : "measured",
+                                claim.holder_pid));
+      waiting_said = true;
+    }
+    for (int slice = 0; slice < 4; ++slice) {
+      runtime::throw_if_stopped();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+}
+
+void PointStore::begin() {
+  if (session_ != nullptr && !run_id_) run_id_ = db().begin_run(info_);
+}
+
+void PointStore::keep(const store::PointRecord& record) {
+  if (session_ == nullptr) return;
+  begin();
+  db().record_point(*run_id_, record);
+}
+
+void PointStore::finish(const std::string& status) noexcept {
+  if (finished_ || db_ == nullptr) return;
+  finished_ = true;
+  try {
+    if (run_id_) db_->finish_run(*run_id_, status);
+    else db_->release_claims();
+  } catch (...) {
+  }
+}
+
+std::string PointStore::storage_note() const {
+  if (session_ == nullptr) return {};
+  return run_id_ ? fmt::format("stored in {} (run {})", session_->options.db_path, *run_id_)
+                 : fmt::format("every point taken from {}, no new run", session_->options.db_path);
+}
+
+store::RunInfo run_info(const Session& session, const std::string& experiment, const std::string& kernel,
+                        const std::string& machine, const std::string& mode) {
+  const report::Context ctx = provenance::make_context(session.options.script_path, session.options.command_line);
+  store::RunInfo info;
+  info.script = ctx.script_path;
+  info.script_hash = ctx.script_hash;
+  info.experiment = experiment;
+  info.kernel = kernel;
+  info.machine = machine;
+  info.mode = mode;
+  info.command_line = ctx.command_line;
+  info.host = ctx.host;
+  info.cpu = ctx.cpu;
+  info.cores = ctx.cores;
+  info.compiler = ctx.compiler;
+  info.build_type = ctx.build_type;
+  info.git_revision = ctx.git_revision;
+  info.scalerun_version = ctx.scalerun_version;
+  return info;
+}
+
+std::string status_of_current_exception() {
+  try {
+    throw;
+  } catch (const runtime::Stopped& s) {
+    switch (s.cause()) {
+      case runtime::StopCause::interrupt: return "interrupted";
+      case runtime::StopCause::deadline: return "timed_out";
+      case runtime::StopCause::run_limit: return "run_timeout";
+      case runtime::StopCause::none: break;
+    }
+  } catch (const Interrupted&) {
+    return "interrupted";
+  } catch (...) {
+  }
+  // An error raised while the stop was being requested is the stop's doing.
+  if (runtime::interrupt_requested()) return "interrupted";
+  if (runtime::deadline_passed()) return "timed_out";
+  return "failed";
+}
+
+}  // namespace scalerun::study

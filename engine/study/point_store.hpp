@@ -1,0 +1,71 @@
+#pragma once
+// The persistence step of every sweep (study/run_experiment): the run's row in the results
+// database, begun when the first point must be computed (a --resume that finds every point stored
+// adds no empty run) and finished with what became of the sweep; each point committed as it
+// completes, so a killed sweep loses nothing; and on --resume the stored point of a configuration,
+// waited for while another scalerun on the same file is computing it. Measured and simulated
+// points are stored; a model point costs microseconds and is not (see stores_points).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "store/database.hpp"
+#include "study/experiment.hpp"
+
+namespace scalerun::study {
+
+struct Session;
+class Progress;
+
+// Whether a mode's points go to the database.
+bool stores_points(Mode mode);
+
+class PointStore {
+ public:
+  // A store that keeps nothing and finds nothing (model mode, --dry-run).
+  PointStore() = default;
+  // The session's database, opened at the first call that needs it, so a script's own mistakes
+  // are reported before an unusable --db file.
+  PointStore(Session& session, store::RunInfo info) : session_(&session), info_(std::move(info)) {}
+  ~PointStore() { finish("failed"); }
+  PointStore(const PointStore&) = delete;
+  PointStore& operator=(const PointStore&) = delete;
+
+  // --resume: the newest stored point with this record's experiment, kernel, machine and point
+  // key, or nothing (then this process has claimed it and computes it). Without --resume, nothing.
+  // While another live process on this host computes it, waits (saying so once on `progress`).
+  std::optional<store::StoredPoint> recall(const store::PointRecord& key, Progress& progress);
+  // The run's row exists from the first computation on, so a sweep that fails or is stopped
+  // before keeping anything is still on record.
+  void begin();
+  // Committed before it returns: a kill after this loses nothing.
+  void keep(const store::PointRecord& record);
+  // Never throws: it runs while an exception is on its way out, and that one must win.
+  void finish(const std::string& status) noexcept;
+
+  int recalled() const { return recalled_; }
+  // Where the points went, for a table's notes: "stored in FILE (run N)" or "every point taken
+  // from FILE, no new run".
+  std::string storage_note() const;
+
+ private:
+  store::Database& db();
+
+  Session* session_ = nullptr;
+  store::RunInfo info_;
+  store::Database* db_ = nullptr;
+  std::optional<std::int64_t> run_id_;
+  bool finished_ = false;
+  int recalled_ = 0;
+};
+
+// What the runs table keeps of where a run came from: script, host, build, and what ran.
+store::RunInfo run_info(const Session& session, const std::string& experiment, const std::string& kernel,
+                        const std::string& machine, const std::string& mode);
+
+// What became of a sweep that ended in the exception being handled (see kRunStatuses):
+// "interrupted", "timed_out", "run_timeout" or "failed".
+std::string status_of_current_exception();
+
+}  // namespace scalerun::study
