@@ -1,10 +1,17 @@
-# Warning and sanitizer settings for scalerun's own targets (never applied to dependencies).
-function(scalerun_target_options target)
+# Warnings for scalerun's own targets (never applied to dependencies).
+function(scalerun_warning_options target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
     -Wno-sign-conversion -Wnon-virtual-dtor -Wold-style-cast -Woverloaded-virtual)
   if(SCALERUN_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
+endfunction()
+
+# Warnings and sanitizers. Not for what runs inside MPI jobs (pmpi/, kernels/mpi/): a preloaded
+# library built with ASan would have to be loaded before the ASan runtime of a program that has
+# none, and Open MPI's own allocations would drown the leak checker.
+function(scalerun_target_options target)
+  scalerun_warning_options(${target})
   if(SCALERUN_SANITIZE)
     # GCC 12 reports false -Wmaybe-uninitialized under the sanitizers' instrumentation (in
     # <regex>, pulled in by Catch2); the warning stays on in the normal build.

@@ -232,6 +232,7 @@ study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& 
   k.name = string_field(L, kernel, "name");
   k.native = string_field(L, kernel, "native");
   k.command = string_field(L, kernel, "command");
+  k.mpi = string_field(L, kernel, "mpi");
   k.timer = string_field(L, kernel, "timer");
   k.size = string_field(L, kernel, "size");
   k.params = numeric_params(L, kernel);
@@ -267,6 +268,53 @@ study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& 
   return k;
 }
 
+// The strings of a list at the top of the stack, or of a single string there.
+std::vector<std::string> strings_at_top(lua_State* L) {
+  std::vector<std::string> out;
+  if (lua_type(L, -1) == LUA_TSTRING) out.emplace_back(lua_tostring(L, -1));
+  if (lua_type(L, -1) != LUA_TTABLE) return out;
+  const auto n = static_cast<int>(lua_rawlen(L, -1));
+  for (int i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, -1, i) == LUA_TSTRING) out.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+// hosts, slots and launcher{} (checked by machine{}, see validate.cpp).
+void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
+  lua_getfield(L, machine, "hosts");
+  m.hosts = strings_at_top(L);
+  lua_pop(L, 1);
+  m.slots = number_field(L, machine, "slots");
+  if (lua_getfield(L, machine, "launcher") == LUA_TTABLE) {
+    const int launcher = lua_gettop(L);
+    measure::Launcher l;
+    l.kind = string_field(L, launcher, "kind", "mpirun");
+    l.command = string_field(L, launcher, "command", "mpirun");
+    lua_getfield(L, launcher, "options");
+    l.options = strings_at_top(L);
+    lua_pop(L, 1);
+    if (lua_getfield(L, launcher, "env") == LUA_TTABLE) {
+      lua_pushnil(L);
+      while (lua_next(L, -2) != 0) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+          lua_pushvalue(L, -1);  // lua_tostring converts in place: a copy keeps lua_next's key intact
+          l.env[lua_tostring(L, -3)] = lua_tostring(L, -1);
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, launcher, "oversubscribe");
+    l.oversubscribe = lua_toboolean(L, -1) != 0;
+    lua_pop(L, 1);
+    m.launcher = std::move(l);
+  }
+  lua_pop(L, 1);
+}
+
 // machine{} (or one machine set) as the engine needs it.
 study::MachineSpec read_machine(lua_State* L, int machine) {
   study::MachineSpec m;
@@ -276,6 +324,7 @@ study::MachineSpec read_machine(lua_State* L, int machine) {
   m.memory = number_field(L, machine, "memory");
   m.marked = number_field(L, machine, "marked");
   m.speed = number_field(L, machine, "speed");
+  read_cluster(L, machine, m);
   if (lua_getfield(L, machine, "groups") == LUA_TTABLE) {
     const int groups = lua_gettop(L);
     const auto n = static_cast<int>(lua_rawlen(L, groups));

@@ -78,9 +78,43 @@ void check_start_set(lua_State* L, int groups, int start, const lua::FieldReader
 
 }  // namespace
 
+namespace {
+
+// A cluster's hosts, slots per host and launcher (measure mode's MPI kernels).
+void check_cluster(lua_State* L, const lua::FieldReader& r) {
+  if (r.has("hosts") && r.string_list("hosts").empty()) r.fail("hosts", "a list of host names expected, e.g. { \"node1\", \"node2\" }");
+  check_count(r, "slots", false);
+  if (!r.push("launcher", LUA_TTABLE, false)) return;
+  lua::FieldReader l(L, -1, r.where(), "launcher.");
+  l.reject_unknown({"kind", "command", "options", "env", "oversubscribe"});
+  const std::string kind = l.string_or("kind", "mpirun");
+  if (kind != "mpirun") {
+    l.fail("kind", fmt::format("'{}': this version starts jobs with Open MPI's mpirun (kind = \"mpirun\"); srun and "
+                               "MPICH's mpiexec are planned", kind));
+  }
+  l.string_or("command", "mpirun");
+  if (l.has("options")) l.string_list("options");
+  if (l.push("env", LUA_TTABLE, false)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) != LUA_TSTRING || (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER)) {
+        lua_pop(L, 2);
+        l.fail("env", "a table of NAME = \"value\" expected");
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  l.boolean_or("oversubscribe", false);
+  lua_pop(L, 1);
+}
+
+}  // namespace
+
 void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
   r.reject_unknown({"name", "doc", "clock", "peak", "speed", "memory", "procs", "disk", "topology", "groups",
-                    "network", "nodes", "marked", "composition", "machine_name"});
+                    "network", "nodes", "marked", "composition", "machine_name", "hosts", "slots", "launcher"});
+  check_cluster(L, r);
   r.string("name");
   for (const char* f : {"clock", "peak", "speed", "memory", "disk", "marked"}) check_positive(r, f);
   check_count(r, "procs", false);
@@ -147,8 +181,8 @@ void check_kernel_params(lua_State* L, const lua::FieldReader& r) {
         r.fail("params", "parameter names must be identifiers such as n or tau");
       }
       const std::string name = lua_tostring(L, -2);
-      static const char* reserved[] = {"name", "params", "work", "memory", "model", "native",
-                                       "command", "program", "size", "doc", "timer", "run_timeout"};
+      static const char* reserved[] = {"name", "params", "work", "memory", "model", "native", "command",
+                                       "mpi", "program", "size", "doc", "timer", "run_timeout"};
       for (const char* word : reserved) {
         if (name == word) {
           lua_pop(L, 3);
@@ -188,11 +222,15 @@ void check_kernel_params(lua_State* L, const lua::FieldReader& r) {
 }  // namespace
 
 void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
-  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "program", "size", "timer",
-                    "run_timeout"});
-  // timer names a JSON figure the external command prints; a native kernel times itself.
-  if (r.string_or("timer", "wall") != "wall" && !r.has("command")) {
-    r.fail("timer", "names a figure an external command prints as JSON; give command = \"...\" or drop timer");
+  r.reject_unknown({"name", "doc", "params", "work", "memory", "model", "native", "command", "mpi", "program", "size",
+                    "timer", "run_timeout"});
+  // timer names a JSON figure the external or MPI program prints; a native kernel times itself.
+  if (r.string_or("timer", "wall") != "wall" && !r.has("command") && !r.has("mpi")) {
+    r.fail("timer", "names a figure an external or MPI program prints as JSON; give command = \"...\" or mpi = "
+                    "\"...\", or drop timer");
+  }
+  if (r.has("command") && r.has("mpi")) {
+    r.fail("mpi", "a kernel is either an external program (command) or an MPI program (mpi), not both");
   }
   // One measured run's limit in seconds (overrides --run-timeout); a year is beyond any run.
   r.optional_number("run_timeout", lua::Range{0, 3.2e7, false, true});
@@ -202,6 +240,7 @@ void validate_kernel(lua_State* L, int index, const lua::FieldReader& r) {
   }
   r.string_or("native", "");
   r.string_or("command", "");
+  r.string_or("mpi", "");
   check_kernel_size(L, index, r);
   check_kernel_params(L, r);
 }

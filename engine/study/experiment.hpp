@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "measure/mpi_launch.hpp"
 #include "model/kernel_model.hpp"
 #include "model/param_space.hpp"
 #include "model/scaling_rule.hpp"
@@ -81,6 +82,11 @@ struct MachineSpec {
   double procs = std::nan(""), memory = std::nan(""), marked = std::nan(""), speed = std::nan("");
   std::vector<NodeGroup> groups;                            // heterogeneous machines, in order
   std::optional<std::map<std::string, double>> composition; // a set: nodes taken of each group
+  // A cluster: the hosts MPI ranks run on, in order, the ranks each takes before it is
+  // oversubscribed, and how jobs start (measure mode's MPI kernels; see study/mpi_measurement).
+  std::vector<std::string> hosts;
+  double slots = std::nan("");
+  std::optional<measure::Launcher> launcher;
 };
 
 // The machine a kernel's model is bound to: one of the experiment's machines, as given, or as a
@@ -104,6 +110,7 @@ struct KernelSpec {
   std::string name;
   std::string native;   // the native kernel's registry name ("" none)
   std::string command;  // an external program's command template ("" none)
+  std::string mpi;      // an MPI program's command template, launched over the machine ("" none)
   std::string timer;    // command kernels: "wall" or the JSON figure that times a run
   std::string size;     // the parameter scaling rules vary by default ("" none)
   runtime::Params params;  // the numeric scalar parameters, as a native kernel receives them

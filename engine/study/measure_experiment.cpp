@@ -24,6 +24,7 @@
 #include "study/measured_source.hpp"
 #include "study/measured_point.hpp"
 #include "study/measurement.hpp"
+#include "study/mpi_measurement.hpp"
 #include "study/metrics.hpp"
 #include "study/point_store.hpp"
 #include "study/point_source.hpp"
@@ -92,7 +93,12 @@ store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kern
   rec.counters = pt.counters;
   rec.verified = m.verified;
   rec.verify_message = m.verify_message;
-  rec.extra_json = std::move(extra_json);
+  nlohmann::json extra = nlohmann::json::parse(extra_json);
+  if (!m.ranks.empty()) {
+    extra["ranks"] = measure::ranks_to_json(m.ranks);
+    extra["launch"] = m.launch_line;
+  }
+  rec.extra_json = extra.dump();
   return rec;
 }
 
@@ -126,12 +132,12 @@ struct MeasureSetup {
 const runtime::NativeKernel* native_of(const ExperimentInput& input) {
   const KernelSpec& kernel = input.kernel;
   const std::string& where = input.spec.where;
-  if (kernel.native.empty() && kernel.command.empty()) {
-    field_error(where, "kernel", fmt::format("kernel '{}' has neither native = \"...\" nor command = \"...\": nothing "
-                                             "to measure", kernel.name));
+  if (kernel.native.empty() && kernel.command.empty() && kernel.mpi.empty()) {
+    field_error(where, "kernel", fmt::format("kernel '{}' has none of native = \"...\", command = \"...\" or mpi = "
+                                             "\"...\": nothing to measure", kernel.name));
   }
   const runtime::NativeKernel* native = kernel.native.empty() ? nullptr : kernels::find_kernel(kernel.native);
-  if (native == nullptr && kernel.command.empty()) {
+  if (native == nullptr && kernel.command.empty() && kernel.mpi.empty()) {
     std::string known;
     for (auto n : kernels::kernel_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
     field_error(where, "kernel", fmt::format("kernel '{}' names native = \"{}\", which this build does not have "
@@ -154,7 +160,13 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   s.params = kernel.params;
   s.settings = MeasureSettings{spec.warmup, spec.repeat,
                                kernel.run_timeout > 0 ? kernel.run_timeout : session.options.run_timeout_seconds};
-  s.measured = s.native != nullptr ? native_source(*s.native) : command_source(kernel, spec.where);
+  s.measured = s.native != nullptr ? native_source(*s.native)
+               : !kernel.mpi.empty()  ? mpi_source(kernel, input.machines.front(), spec.where)
+                                      : command_source(kernel, spec.where);
+  // Ranks that do not fit the machine are refused before anything runs.
+  if (!kernel.mpi.empty()) {
+    for (double p : spec.procs) place_ranks(input.machines.front(), static_cast<int>(p), spec.where);
+  }
   s.work = s.measured.work(s.params);
   s.memory = s.measured.memory(s.params);
   s.cores = static_cast<int>(std::thread::hardware_concurrency());
@@ -245,6 +257,7 @@ std::vector<report::Table> MeasureSource::finish(Session& session) {
   sweep.kernel = &input_.kernel;
   sweep.points = std::move(points_);
   sweep.native = s_.native != nullptr;
+  sweep.source = s_.measured.kind;
   sweep.tuned = s_.tuned;
   sweep.has_model_values = s_.model != nullptr;
   sweep.model_problem = s_.model_problem;
@@ -287,6 +300,8 @@ MeasuredPoint MeasureSource::measure_point(double p) {
 void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   const Measurement m = s_.measured.measure(s_.params, p, s_.settings);
   fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
+  pt.ranks = m.ranks;
+  pt.launch_line = m.launch_line;
   store_.keep(record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
 }
 
@@ -300,6 +315,11 @@ void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stor
   pt.verified = stored.record.verified;
   pt.verify_message = stored.record.verify_message;
   pt.resumed = true;
+  const nlohmann::json extra = nlohmann::json::parse(stored.record.extra_json, nullptr, false);
+  if (extra.is_object() && extra.contains("ranks")) {
+    pt.ranks = measure::ranks_from_json(extra["ranks"]);
+    pt.launch_line = extra.value("launch", "");
+  }
 }
 
 void MeasureSource::tune(MeasuredPoint& pt) {
@@ -333,6 +353,8 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   pt.params = tp.params;
   pt.work = s_.measured.work(tp.params);
   fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
+  pt.ranks = tp.at_p.ranks;
+  pt.launch_line = tp.at_p.launch_line;
   pt.runs = tp.runs;
   if (tp.at_1) {
     pt.t1 = tp.at_1->median;
@@ -386,7 +408,7 @@ void MeasureSource::after_point(MeasuredPoint& pt) {
 void MeasureSource::add_breakdowns(std::vector<MeasuredPoint>& points) {
   for (auto& pt : points) {
     const bool same_size = !s_.tuned || !std::isnan(pt.t1);
-    if (s_.native && same_size && pt.figures.contains("idle")) {
+    if (s_.measured.kind != "command" && same_size && pt.figures.contains("idle")) {
       add_breakdown(pt, std::isnan(pt.t1) ? points.front().median : pt.t1);
     }
   }

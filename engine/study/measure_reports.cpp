@@ -1,5 +1,6 @@
 #include "study/measure_reports.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -51,9 +52,15 @@ Table measured_table(const MeasuredSweep& sweep) {
   const MeasuredPoint& one = sweep.points.front();
   Table t;
   t.name = "measured";
-  t.title = sweep.native ? fmt::format("{}: {} measured on this host ({} native, {})", spec.name, kernel.name,
-                                       kernel.native, describe_params(kernel.params))
-                         : fmt::format("{}: {} measured on this host (command: {})", spec.name, kernel.name, kernel.command);
+  if (sweep.source == "mpi") {
+    t.title = fmt::format("{}: {} measured through MPI on {} ({}; {})", spec.name, kernel.name, spec.machine_name,
+                          kernel.mpi, describe_params(kernel.params));
+  } else {
+    t.title = sweep.native ? fmt::format("{}: {} measured on this host ({} native, {})", spec.name, kernel.name,
+                                         kernel.native, describe_params(kernel.params))
+                           : fmt::format("{}: {} measured on this host (command: {})", spec.name, kernel.name,
+                                         kernel.command);
+  }
   t.add_column("p", "{:g}").add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("mad", "{:.3g}");
   t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}").add_column("speed", "{:.6g}").add_column("S", "{:.3f}");
   t.add_column("E", "{:.3f}").add_column("verified");
@@ -197,6 +204,57 @@ Table compare_table(const MeasuredSweep& sweep) {
   return t;
 }
 
+// Every rank of every point (an MPI kernel), and per point the slowest rank and the spread.
+Table ranks_table(const MeasuredSweep& sweep) {
+  Table t;
+  t.name = "ranks";
+  t.title = fmt::format("{}: per rank, the run nearest the median (seconds; MPI time by kind)", sweep.spec->name);
+  std::vector<std::string> values;
+  for (const auto& pt : sweep.points) {
+    for (const auto& r : pt.ranks) {
+      for (const auto& [name, v] : r.values) {
+        if (std::find(values.begin(), values.end(), name) == values.end()) values.push_back(name);
+      }
+    }
+  }
+  t.add_column("p", "{:g}").add_column("rank", "{:g}").add_column("host");
+  for (const char* c : {"wall", "busy", "p2p", "collective", "wait", "barrier"}) t.add_column(c, "{:.4g}");
+  t.add_column("messages", "{:g}").add_column("bytes", "{:.4g}");
+  for (const auto& v : values) t.add_column(v, "{:g}");
+  for (const auto& pt : sweep.points) {
+    if (pt.ranks.empty()) continue;
+    double slowest = 0, fastest_busy = HUGE_VAL, slowest_busy = 0;
+    int slowest_rank = 0;
+    for (const auto& r : pt.ranks) {
+      const auto& f = r.figures;
+      std::vector<Cell> row{pt.p, static_cast<double>(r.rank), r.host};
+      for (const char* c : {"wall", "busy", "point_to_point", "collective", "wait", "barrier"}) row.emplace_back(f.at(c));
+      row.emplace_back(f.at("messages_sent"));
+      row.emplace_back(f.at("bytes_sent") + f.at("collective_bytes"));
+      for (const auto& v : values) {
+        const auto it = r.values.find(v);
+        if (it == r.values.end()) row.emplace_back(std::monostate{}); else row.emplace_back(it->second);
+      }
+      t.add_row(std::move(row));
+      if (f.at("wall") > slowest) {
+        slowest = f.at("wall");
+        slowest_rank = r.rank;
+      }
+      fastest_busy = std::min(fastest_busy, f.at("busy"));
+      slowest_busy = std::max(slowest_busy, f.at("busy"));
+    }
+    t.notes.push_back(fmt::format("p = {:g}: slowest rank {} ({:.4g} s); busy time spread max/min = {:.3f}", pt.p,
+                                  slowest_rank, slowest, slowest_busy / fastest_busy));
+  }
+  t.unit({"wall", "busy", "p2p", "collective", "wait", "barrier"}, "s").unit("bytes", "B");
+  t.role("host", report::Role::Note);
+  t.notes.push_back("wall = MPI_Init to MPI_Finalize; busy = between MPI calls; p2p, collective, wait (MPI_Wait*, "
+                    "MPI_Probe), barrier = inside those calls, so busy + MPI time = wall; messages = point-to-point "
+                    "sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "
+                    "program's own scalerun_value()s");
+  return t;
+}
+
 }  // namespace
 
 std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn) {
@@ -207,7 +265,7 @@ std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::functio
       tables.push_back(measured_table(sweep));
     } else if (name == "speedup") {
       tables.push_back(speedup_table(sweep));
-    } else if ((name == "overhead" || name == "latency") && !sweep.native) {
+    } else if ((name == "overhead" || name == "latency") && sweep.source == "command") {
       // Only T is known of a program timed from outside: a table of T alone would pass for a
       // breakdown with nothing in it.
       warn(fmt::format("{}report '{}' needs the instrumentation of a native kernel (busy, idle, sync time per "
@@ -217,6 +275,8 @@ std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::functio
       tables.push_back(overhead_table(sweep));
     } else if (name == "latency") {
       tables.push_back(latency_table(sweep));
+    } else if (name == "ranks") {
+      tables.push_back(ranks_table(sweep));
     } else if (name == "counters") {
       tables.push_back(counters_table(sweep));
     } else if (name == "compare") {

@@ -15,7 +15,8 @@ struct MeasuredSweep {
   const ExperimentSpec* spec = nullptr;
   const KernelSpec* kernel = nullptr;
   std::vector<MeasuredPoint> points;  // the one-worker reference first
-  bool native = false;                // instrumented (busy, idle, sync per worker)
+  bool native = false;                // a native kernel
+  std::string source;                 // "native", "command" or "mpi" (see measured_source.hpp)
   bool tuned = false;
   bool has_model_values = false;      // the model's time is in every point's `predicted`
   std::string model_problem;          // why a model the kernel has could not be evaluated

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <vector>
 
+#include "measure/mpi_launch.hpp"
 #include "runtime/params.hpp"
 #include "study/measurement.hpp"
 
@@ -28,6 +30,8 @@ struct MeasuredPoint {
   bool verified = true;
   std::string verify_message;
   bool resumed = false;
+  std::vector<measure::RankRecord> ranks;  // an MPI job: every rank's record
+  std::string launch_line;
   double predicted = std::nan("");
 };
 

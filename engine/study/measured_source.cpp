@@ -2,6 +2,7 @@
 
 #include "study/command_measurement.hpp"
 #include "study/experiment.hpp"
+#include "study/mpi_measurement.hpp"
 
 namespace scalerun::study {
 
@@ -21,6 +22,17 @@ MeasuredSource command_source(const KernelSpec& kernel, const std::string& where
   s.kind = "command";
   s.measure = [&kernel, where](const runtime::Params& at, int p, const MeasureSettings& how) {
     return measure_command(kernel.command, at, p, how, kernel.timer, where);
+  };
+  s.work = kernel.work;
+  s.memory = kernel.memory;
+  return s;
+}
+
+MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, const std::string& where) {
+  MeasuredSource s;
+  s.kind = "mpi";
+  s.measure = [&kernel, &machine, where](const runtime::Params& at, int p, const MeasureSettings& how) {
+    return measure_mpi(kernel, machine, at, p, how, where);
   };
   s.work = kernel.work;
   s.memory = kernel.memory;

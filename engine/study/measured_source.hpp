@@ -1,7 +1,8 @@
 #pragma once
-// Where a measured point's numbers come from. A native kernel run in this process and an external
-// program timed from outside are the two today; an MPI launch is the next. The sweep, the tuner,
-// the store and the reports see only these three calls, so a new source is one more factory here.
+// Where a measured point's numbers come from: a native kernel run in this process, an external
+// program timed from outside, or an MPI program launched over a cluster machine. The sweep, the
+// tuner, the store and the reports see only these three calls, so a new source is one more
+// factory here.
 
 #include <functional>
 #include <string>
@@ -13,9 +14,10 @@
 namespace scalerun::study {
 
 struct KernelSpec;
+struct MachineSpec;
 
 struct MeasuredSource {
-  std::string kind;  // "native", "command": said in tables and stored with each run
+  std::string kind;  // "native", "command", "mpi": said in tables and stored with each run
   std::function<Measurement(const runtime::Params&, int p, const MeasureSettings&)> measure;
   std::function<double(const runtime::Params&)> work;    // operations
   std::function<double(const runtime::Params&)> memory;  // bytes; NaN when the kernel does not say
@@ -27,5 +29,9 @@ MeasuredSource native_source(const runtime::NativeKernel& kernel);
 // The kernel's command template, run as a program; work and memory from the kernel's description.
 // `where` is the experiment's "file:line: " for messages. `kernel` must outlive the source.
 MeasuredSource command_source(const KernelSpec& kernel, const std::string& where);
+
+// The kernel's MPI program launched over `machine` with every rank instrumented (see
+// study/mpi_measurement.hpp). `kernel` and `machine` must outlive the source.
+MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, const std::string& where);
 
 }  // namespace scalerun::study

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "measure/mpi_launch.hpp"
 #include "runtime/native_kernel.hpp"
 #include "runtime/run_stats.hpp"
 
@@ -32,6 +33,9 @@ struct Measurement {
   // measure/perf_counters.hpp); counters_note says which events this system does not allow.
   std::map<std::string, double> counters;
   std::string counters_note;
+  // An MPI job: every rank's record of the sample nearest the median, and how it was started.
+  std::vector<measure::RankRecord> ranks;
+  std::string launch_line;
 };
 
 // Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs. Throws

@@ -48,6 +48,8 @@ constexpr std::array kEntries = {
           {"", "compare", "speedup"}},
     Entry{"counters", "event counters of the measured window: CPU use, context switches, page faults, IPC, misses",
           {"", "counters", ""}},
+    Entry{"ranks", "an MPI kernel's ranks per p: host, wall, busy, MPI time by kind, messages, bytes, its own values",
+          {"", "ranks", ""}},
     Entry{"wait", "time blocked before the awaited message was sent: imbalance, latency, contention (seed 003 IV, V)",
           {"", "", "wait"}},
     Entry{"links", "utilization and mean queue length of the network's resources", {"", "", "links"}},

@@ -9,6 +9,7 @@
 #   expr fit         expression graphs (parallel over the runtime), least squares: plain numbers
 #   report store     tables and their formats, the results database
 #   kernels-native   kernels/native: the native kernels, written against the runtime
+#   kernels-mpi      kernels/mpi: the MPI kernels (programs of their own, reusing native code)
 #   measure host     external programs run and timed; this host (hwloc, benchmarks, identity)
 #   network sim      simulate mode: interconnect models, the discrete-event engine
 #   provenance       what produced the numbers: host, build, script (report::Context from host/)
@@ -18,7 +19,7 @@
 # Files map to their folder (engine/<folder>/...), kernels/native/... to
 # kernels-native. Includes are folder-relative ("study/session.hpp"); one without a folder is the
 # includer's own; one whose first folder is not ours (engine/ or kernels/) is a library's.
-LAYERS="runtime errors expr fit report store kernels-native measure host network sim provenance model study lua cli"
+LAYERS="runtime errors expr fit report store kernels-native kernels-mpi measure host network sim provenance model study lua cli"
 #
 # What the code does today that this order forbids is listed in allowed_violations.txt, one
 # `file -> included` a line, and the check is a ratchet: it fails on a violation not listed and on

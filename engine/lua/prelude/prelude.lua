@@ -162,7 +162,7 @@ end
 local Kernel = { __name = "kernel" }
 Kernel.__index = Kernel
 local reserved = { name = true, params = true, work = true, memory = true, model = true,
-                   native = true, command = true, program = true, size = true, doc = true, timer = true,
+                   native = true, command = true, mpi = true, program = true, size = true, doc = true, timer = true,
                    integer = true, run_timeout = true }
 
 function Kernel.__tostring(k) return "kernel '" .. tostring(rawget(k, "name")) .. "'" end

@@ -1,0 +1,92 @@
+#include "rank_record.hpp"
+
+#include <time.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace scalerun::pmpi {
+
+RankRecord& record() {
+  static RankRecord r;
+  return r;
+}
+
+double now_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+namespace {
+
+// Region names come from the program: escaped for JSON by hand, the one thing this library
+// writes that it does not control (a JSON library would be one more dependency in every rank).
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+void write_record(double finalize, const char* ended_by, int abort_code) {
+  const char* dir = std::getenv("SCALERUN_PMPI_DIR");
+  if (dir == nullptr || *dir == '\0') return;
+  RankRecord& r = record();
+  char host[256] = "";
+  gethostname(host, sizeof host - 1);
+  const std::string path = std::string(dir) + "/rank-" + std::to_string(r.rank) + ".json";
+  const std::string partial = path + ".partial";
+  std::FILE* f = std::fopen(partial.c_str(), "w");
+  if (f == nullptr) return;
+  if (!r.open_regions.empty() && r.region_error.empty()) {
+    r.region_error = "region '" + r.open_regions.back().name + "' still open at MPI_Finalize";
+  }
+  std::fprintf(f,
+               "{\"rank\": %d, \"size\": %d, \"host\": %s, \"pid\": %ld, \"ended_by\": \"%s\", \"abort_code\": %d,\n"
+               " \"wall\": %.17g, \"busy\": %.17g, \"point_to_point\": %.17g, \"collective\": %.17g, "
+               "\"wait\": %.17g, \"barrier\": %.17g,\n"
+               " \"point_to_point_calls\": %ld, \"collective_calls\": %ld, \"wait_calls\": %ld, \"barrier_calls\": %ld,\n"
+               " \"messages_sent\": %ld, \"messages_received\": %ld, \"bytes_sent\": %.17g, "
+               "\"bytes_received\": %.17g, \"collective_bytes\": %.17g, \"thread_multiple\": %s,\n"
+               " \"region_error\": %s, \"regions\": {",
+               r.rank, r.size, json_string(host).c_str(), static_cast<long>(getpid()), ended_by, abort_code,
+               finalize - r.init_exit, r.busy, r.in_mpi[0], r.in_mpi[1], r.in_mpi[2], r.in_mpi[3], r.calls[0],
+               r.calls[1], r.calls[2], r.calls[3], r.messages_sent, r.messages_received, r.bytes_sent,
+               r.bytes_received, r.collective_bytes, r.thread_multiple ? "true" : "false",
+               json_string(r.region_error).c_str());
+  const char* sep = "";
+  for (const auto& [name, t] : r.regions) {
+    std::fprintf(f, "%s%s: {\"seconds\": %.17g, \"mpi\": %.17g, \"calls\": %ld}", sep, json_string(name).c_str(),
+                 t.seconds, t.mpi_seconds, t.calls);
+    sep = ", ";
+  }
+  std::fprintf(f, "}, \"values\": {");
+  sep = "";
+  for (const auto& [name, value] : r.values) {
+    if (std::isfinite(value)) std::fprintf(f, "%s%s: %.17g", sep, json_string(name).c_str(), value);
+    else std::fprintf(f, "%s%s: null", sep, json_string(name).c_str());
+    sep = ", ";
+  }
+  std::fprintf(f, "}}\n");
+  const bool written = std::fflush(f) == 0;
+  std::fclose(f);
+  if (written) std::rename(partial.c_str(), path.c_str());
+}
+
+}  // namespace scalerun::pmpi

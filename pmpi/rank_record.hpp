@@ -1,0 +1,60 @@
+#pragma once
+// What the interposition library keeps of one rank between MPI_Init and MPI_Finalize, and the
+// record it writes. Time is split by telescoping: every interval of the rank's life is either
+// inside an MPI call (charged to the call's kind) or between two calls (busy), so busy + MPI time
+// = wall holds by construction unless a call is counted twice; the check in the test suite is
+// there to catch exactly that (an MPI library calling its own wrapped entry points).
+//
+// Calls are assumed to come from one thread at a time (MPI_THREAD_FUNNELED or SERIALIZED, what
+// the shipped kernels and most programs use); a program that calls MPI from several threads at
+// once gets a record whose times overlap, and the record says it asked for MPI_THREAD_MULTIPLE.
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace scalerun::pmpi {
+
+enum class Kind { point_to_point, collective, wait, barrier };
+inline constexpr int kKinds = 4;
+
+struct RegionTotals {
+  double seconds = 0;      // inclusive, summed over its calls
+  double mpi_seconds = 0;  // inside MPI while the region was open
+  long calls = 0;
+};
+
+struct RankRecord {
+  bool active = false;     // between MPI_Init's return and MPI_Finalize
+  bool thread_multiple = false;
+  int rank = -1, size = 0;
+  double init_exit = 0;    // seconds, CLOCK_MONOTONIC
+  double last_exit = 0;    // when the latest MPI call returned (or MPI_Init)
+  double busy = 0;         // between MPI calls
+  double in_mpi[kKinds] = {};
+  long calls[kKinds] = {};
+  long messages_sent = 0, messages_received = 0;
+  double bytes_sent = 0, bytes_received = 0, collective_bytes = 0;
+  int depth = 0;           // wrappers entered and not left: only the outermost one counts
+  struct OpenRegion {
+    std::string name;
+    double start = 0, mpi_at_start = 0;
+  };
+  std::vector<OpenRegion> open_regions;
+  std::map<std::string, RegionTotals> regions;
+  std::map<std::string, double> values;  // scalerun_value()
+  std::string region_error;  // an end without its begin, or regions left open at MPI_Finalize
+
+  double mpi_total() const { return in_mpi[0] + in_mpi[1] + in_mpi[2] + in_mpi[3]; }
+};
+
+RankRecord& record();
+double now_seconds();
+
+// Writes the record of a rank that reached MPI_Finalize (wall = finalize - init_exit) or called
+// MPI_Abort (aborted with its error code) to $SCALERUN_PMPI_DIR/rank-<rank>.json, through a
+// temporary file renamed into place, so a reader never sees half a record. Does nothing when the
+// variable is not set.
+void write_record(double finalize, const char* ended_by, int abort_code);
+
+}  // namespace scalerun::pmpi
