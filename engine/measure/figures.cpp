@@ -1,7 +1,5 @@
 #include "measure/figures.hpp"
 
-#include <nlohmann/json.hpp>
-
 namespace scalerun::measure {
 
 namespace {
@@ -14,7 +12,7 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-Figures parse_json_figures(std::string_view text) {
+nlohmann::json last_json_object(std::string_view text) {
   std::size_t end = text.size();
   while (end > 0) {
     const std::size_t newline = text.rfind('\n', end - 1);
@@ -23,15 +21,20 @@ Figures parse_json_figures(std::string_view text) {
     end = newline == std::string_view::npos ? 0 : newline;
     // The cheap test first: most lines of a chatty program are not JSON at all.
     if (line.empty() || line.front() != '{') continue;
-    const auto json = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
-    if (!json.is_object()) continue;
-    Figures figures;
-    for (const auto& [key, value] : json.items()) {
-      if (value.is_number()) figures.emplace(key, value.get<double>());
-    }
-    return figures;
+    auto json = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+    if (json.is_object()) return json;
   }
-  return {};
+  return nullptr;
+}
+
+Figures parse_json_figures(std::string_view text) {
+  Figures figures;
+  const nlohmann::json json = last_json_object(text);
+  if (!json.is_object()) return figures;
+  for (const auto& [key, value] : json.items()) {
+    if (value.is_number()) figures.emplace(key, value.get<double>());
+  }
+  return figures;
 }
 
 }  // namespace scalerun::measure

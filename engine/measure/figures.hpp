@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 namespace scalerun::measure {
 
 using Figures = std::map<std::string, double, std::less<>>;
@@ -15,5 +17,9 @@ using Figures = std::map<std::string, double, std::less<>>;
 // print progress first and their summary at the end. Strings, booleans, null, arrays and nested
 // objects are skipped: only numbers are figures. Empty when no line is a JSON object.
 Figures parse_json_figures(std::string_view text);
+
+// The LAST line of `text` that parses as a JSON object, whole (null when none does): for what a
+// program says besides numbers, such as "verified": true.
+nlohmann::json last_json_object(std::string_view text);
 
 }  // namespace scalerun::measure

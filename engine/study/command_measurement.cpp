@@ -14,6 +14,24 @@
 
 namespace scalerun::study {
 
+measure::RunOptions stoppable_run_options(double run_limit_seconds) {
+  measure::RunOptions options;
+  options.timeout_seconds = run_limit_seconds;  // its process group is killed then
+  options.cancelled = [] {
+    const runtime::StopCause cause = runtime::stop_cause();
+    return cause == runtime::StopCause::interrupt || cause == runtime::StopCause::deadline;
+  };
+  return options;
+}
+
+void throw_if_run_stopped(const measure::CommandResult& result) {
+  if (result.cancelled) {
+    runtime::throw_if_stopped();
+    throw Interrupted();
+  }
+  if (result.timed_out) throw runtime::Stopped(runtime::StopCause::run_limit);
+}
+
 Measurement measure_command(const std::string& command, const runtime::Params& params, double p,
                             const MeasureSettings& settings, const std::string& timer, const std::string& where) {
   measure::TemplateValues values;
@@ -25,13 +43,8 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
   } catch (const std::invalid_argument& e) {
     throw ScriptError(where + e.what());
   }
-  measure::RunOptions options;
+  measure::RunOptions options = stoppable_run_options(settings.run_limit_seconds);
   options.from_template = command;
-  options.timeout_seconds = settings.run_limit_seconds;  // its process group is killed then
-  options.cancelled = [] {
-    const runtime::StopCause cause = runtime::stop_cause();
-    return cause == runtime::StopCause::interrupt || cause == runtime::StopCause::deadline;
-  };
   Measurement m;
   std::map<std::string, std::vector<double>> figure_samples;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
@@ -41,11 +54,7 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
     } catch (const measure::CommandError& e) {
       throw ScriptError(where + e.what());
     }
-    if (result.cancelled) {
-      runtime::throw_if_stopped();
-      throw Interrupted();
-    }
-    if (result.timed_out) throw runtime::Stopped(runtime::StopCause::run_limit);
+    throw_if_run_stopped(result);
     if (!result.ok()) throw ScriptError(where + measure::describe_failure(result, argv));
     double seconds = result.wall_seconds;
     const measure::Figures figures = measure::parse_json_figures(result.stdout_text);

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "measure/command.hpp"
 #include "runtime/params.hpp"
 #include "study/measurement.hpp"
 
@@ -15,5 +16,12 @@ namespace scalerun::study {
 // settings.run_limit_seconds, Interrupted or runtime::Stopped on a stop.
 Measurement measure_command(const std::string& command, const runtime::Params& params, double p,
                             const MeasureSettings& settings, const std::string& timer, const std::string& where);
+
+// How a measured program runs under scalerun's stops: its process group killed past
+// run_limit_seconds (0: none), interrupted on Ctrl-C or when the script's time budget runs out.
+measure::RunOptions stoppable_run_options(double run_limit_seconds);
+
+// After such a run: throws Interrupted or runtime::Stopped when a stop or the run limit ended it.
+void throw_if_run_stopped(const measure::CommandResult& result);
 
 }  // namespace scalerun::study

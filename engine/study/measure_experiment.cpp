@@ -17,7 +17,6 @@
 #include "kernels/native/registry.hpp"
 #include "model/kernel_model.hpp"
 #include "runtime/stop.hpp"
-#include "store/point_key.hpp"
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
 #include "study/measure_tuning.hpp"
@@ -71,14 +70,7 @@ void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std
 
 // What --resume matches a point on.
 store::PointRecord key_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt) {
-  store::PointRecord key;
-  key.experiment = spec.name;
-  key.kernel = kernel_name;
-  key.machine = spec.machine_name;
-  key.p = pt.p;
-  key.params = std::map<std::string, double>(pt.params.begin(), pt.params.end());
-  key.point_key = store::point_key(pt.p, key.params);
-  return key;
+  return record_key(spec, kernel_name, pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()));
 }
 
 // What the database keeps of a point, committed before the sweep moves on.

@@ -14,7 +14,8 @@
 #include "errors/errors.hpp"
 #include "measure/command.hpp"
 #include "measure/command_template.hpp"
-#include "runtime/stop.hpp"
+#include "measure/figures.hpp"
+#include "study/command_measurement.hpp"
 
 namespace scalerun::study {
 
@@ -60,24 +61,6 @@ std::vector<std::string> program_argv(const KernelSpec& kernel, const runtime::P
   return argv;
 }
 
-measure::Launcher launcher_of(const MachineSpec& machine) {
-  if (machine.launcher) return *machine.launcher;
-  return measure::Launcher{};
-}
-
-// The program's summary: its last line that is a JSON object (null when none is).
-nlohmann::json last_json_line(const std::string& text) {
-  std::size_t end = text.size();
-  while (end > 0) {
-    const std::size_t newline = text.rfind('\n', end - 1);
-    const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
-    auto line = nlohmann::json::parse(text.substr(begin, end - begin), nullptr, false);
-    if (line.is_object()) return line;
-    end = newline == std::string::npos ? 0 : newline;
-  }
-  return nullptr;
-}
-
 struct JobRun {
   double seconds = 0;
   std::vector<measure::RankRecord> ranks;
@@ -92,17 +75,18 @@ double job_seconds(const JobRun& run, const std::string& timer, const std::vecto
     for (const auto& r : run.ranks) slowest = std::max(slowest, r.figures.at("wall"));
     return slowest;
   }
-  const nlohmann::json line = last_json_line(run.result.stdout_text);
-  if (!line.is_object() || !line.contains(timer) || !line[timer].is_number()) {
+  const measure::Figures figures = measure::parse_json_figures(run.result.stdout_text);
+  const auto it = figures.find(timer);
+  if (it == figures.end()) {
     throw ScriptError(fmt::format("{}{} printed no JSON figure '{}' to time by (timer = \"{}\")", where,
                                   measure::format_command_line(argv), timer, timer));
   }
-  return line[timer].get<double>();
+  return it->second;
 }
 
 // What the program said of its own result in its last JSON line: verified and why.
 void read_verification(const std::string& stdout_text, Measurement& m) {
-  const nlohmann::json line = last_json_line(stdout_text);
+  const nlohmann::json line = measure::last_json_object(stdout_text);
   if (line.is_object() && line.contains("verified") && line["verified"].is_boolean()) {
     m.verified = m.verified && line["verified"].get<bool>();
     if (line.contains("verify_message") && line["verify_message"].is_string()) {
@@ -115,12 +99,8 @@ void read_verification(const std::string& stdout_text, Measurement& m) {
 
 JobRun run_job(const measure::MpiJob& job, const std::vector<std::string>& argv, const MeasureSettings& settings,
                const std::string& records, const std::string& where) {
-  measure::RunOptions options;
-  options.timeout_seconds = settings.run_limit_seconds;  // the launcher's process group: every rank
-  options.cancelled = [] {
-    const runtime::StopCause cause = runtime::stop_cause();
-    return cause == runtime::StopCause::interrupt || cause == runtime::StopCause::deadline;
-  };
+  // The launcher's process group holds every rank: the limit and a stop end the whole job.
+  measure::RunOptions options = stoppable_run_options(settings.run_limit_seconds);
   // Open MPI refuses root without these; a container's root is the usual case.
   options.env = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}};
   JobRun run;
@@ -130,11 +110,7 @@ JobRun run_job(const measure::MpiJob& job, const std::vector<std::string>& argv,
     throw ScriptError(fmt::format("{}{} (the launcher comes with Debian's openmpi-bin: apt-get install openmpi-bin)",
                                   where, e.what()));
   }
-  if (run.result.cancelled) {
-    runtime::throw_if_stopped();
-    throw Interrupted();
-  }
-  if (run.result.timed_out) throw runtime::Stopped(runtime::StopCause::run_limit);
+  throw_if_run_stopped(run.result);
   // Exit status 1 with a record from every rank is a program that ran and failed its own check.
   const bool failed_check = run.result.exit_code == 1 && run.result.signal == 0;
   if (!run.result.ok() && !failed_check) throw ScriptError(where + measure::describe_failure(run.result, argv));
@@ -204,16 +180,17 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
                                   "Debian's openmpi-bin and libopenmpi-dev, then build again)", where, kernel.name));
   }
   const std::vector<std::string> program = program_argv(kernel, params, p, where);
+  measure::MpiJob job;
+  job.launcher = machine.launcher.value_or(measure::Launcher{});
+  job.placement = place_ranks(machine, p, where);
+  job.program = program;
+  job.oversubscribed = p > slot_capacity(machine);
+  job.env["LD_PRELOAD"] = SCALERUN_PMPI_LIBRARY;
   Measurement m;
   std::vector<JobRun> timed;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
     const RecordsFolder records;
-    measure::MpiJob job;
-    job.launcher = launcher_of(machine);
-    job.placement = place_ranks(machine, p, where);
-    job.oversubscribed = p > slot_capacity(machine);
-    job.program = program;
-    job.env = {{"SCALERUN_PMPI_DIR", records.path()}, {"LD_PRELOAD", SCALERUN_PMPI_LIBRARY}};
+    job.env["SCALERUN_PMPI_DIR"] = records.path();
     const std::vector<std::string> argv = measure::launch_argv(job);
     m.launch_line = measure::format_command_line(argv);
     JobRun run = run_job(job, argv, settings, records.path(), where);

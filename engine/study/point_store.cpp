@@ -9,6 +9,7 @@
 #include "errors/errors.hpp"
 #include "provenance/run_context.hpp"
 #include "runtime/stop.hpp"
+#include "store/point_key.hpp"
 #include "study/progress_line.hpp"
 #include "study/session.hpp"
 
@@ -75,6 +76,18 @@ std::string PointStore::storage_note() const {
   if (session_ == nullptr) return {};
   return run_id_ ? fmt::format("stored in {} (run {})", session_->options.db_path, *run_id_)
                  : fmt::format("every point taken from {}, no new run", session_->options.db_path);
+}
+
+store::PointRecord record_key(const ExperimentSpec& spec, const std::string& kernel, double p,
+                              std::map<std::string, double> params) {
+  store::PointRecord key;
+  key.experiment = spec.name;
+  key.kernel = kernel;
+  key.machine = spec.machine_name;
+  key.p = p;
+  key.params = std::move(params);
+  key.point_key = store::point_key(p, key.params);
+  return key;
 }
 
 store::RunInfo run_info(const Session& session, const std::string& experiment, const std::string& kernel,

@@ -7,6 +7,7 @@
 // points are stored; a model point costs microseconds and is not (see stores_points).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -59,6 +60,11 @@ class PointStore {
   bool finished_ = false;
   int recalled_ = 0;
 };
+
+// What --resume matches a point on: the experiment, kernel and machine, p and the parameters
+// (every one but p; finite values), with its point key.
+store::PointRecord record_key(const ExperimentSpec& spec, const std::string& kernel, double p,
+                              std::map<std::string, double> params);
 
 // What the runs table keeps of where a run came from: script, host, build, and what ran.
 store::RunInfo run_info(const Session& session, const std::string& experiment, const std::string& kernel,

@@ -20,7 +20,6 @@
 #include "sim/sim_reports.hpp"
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
-#include "store/point_key.hpp"
 #include "study/point_source.hpp"
 #include "study/point_store.hpp"
 #include "study/simulated_record.hpp"
@@ -252,22 +251,16 @@ class SimulationSource final : public PointSource {
   // What --resume matches a point on: the experiment, kernel and machine, p, and the kernel's
   // parameters at this point (a scaling rule's sizes included) with the speed factor.
   store::PointRecord key_of(double p, const KernelConfig& config) const {
-    store::PointRecord key;
-    key.experiment = spec_.name;
-    key.kernel = kernel_.name;
-    key.machine = spec_.machine_name;
-    key.p = p;
-    key.params = std::map<std::string, double>(kernel_.params.begin(), kernel_.params.end());
+    std::map<std::string, double> params(kernel_.params.begin(), kernel_.params.end());
     if (config.space != nullptr) {
       const std::vector<std::string> names = config.space->names();
-      for (std::size_t i = 0; i < names.size(); ++i) key.params[names[i]] = (*config.slots)[i];
+      for (std::size_t i = 0; i < names.size(); ++i) params[names[i]] = (*config.slots)[i];
     }
     // What the database refuses as a parameter: the name of p, values that are not numbers.
-    key.params.erase("p");
-    std::erase_if(key.params, [](const auto& entry) { return !std::isfinite(entry.second); });
-    key.params["speed_factor"] = spec_.speed_factor;
-    key.point_key = store::point_key(p, key.params);
-    return key;
+    params.erase("p");
+    std::erase_if(params, [](const auto& entry) { return !std::isfinite(entry.second); });
+    params["speed_factor"] = spec_.speed_factor;
+    return record_key(spec_, kernel_.name, p, std::move(params));
   }
 
   // T(1), ideal and real: the p = 1 point's own, shared by every point at a fixed size, per point

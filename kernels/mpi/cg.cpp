@@ -89,11 +89,9 @@ double outer_iteration(const npb::CsrMatrix& a, const Rows& rows, double shift, 
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   namespace k = scalerun::mpi_kernels;
+  const k::World world = k::start(&argc, &argv);
+  const int rank = world.rank, size = world.size;
   const k::Arguments args = k::parse_arguments(argc, argv, {"na", "nonzer", "niter", "shift"});
   const auto na = static_cast<std::uint64_t>(args.get("na", 1400));
   const auto nonzer = static_cast<std::uint64_t>(args.get("nonzer", 7));
@@ -119,8 +117,7 @@ int main(int argc, char** argv) {
   for (std::uint64_t it = 0; it < niter; ++it) zeta = outer_iteration(a, rows, static_cast<double>(shift), v, rnorm);
   scalerun_end("iterations");
   const double mine_seconds = MPI_Wtime() - start;
-  double seconds = 0;
-  MPI_Reduce(&mine_seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  const double seconds = k::slowest(mine_seconds);
 
   k::Outcome outcome;
   outcome.seconds = seconds;
@@ -135,7 +132,5 @@ int main(int argc, char** argv) {
   }
   outcome.figures["zeta"] = zeta;
   outcome.figures["rnorm"] = rnorm;
-  const int status = k::report(outcome, rank);
-  MPI_Finalize();
-  return status;
+  return k::finish(outcome, world);
 }

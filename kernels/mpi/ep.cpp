@@ -16,11 +16,9 @@
 #include "scalerun_region.h"
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   namespace k = scalerun::mpi_kernels;
+  const k::World world = k::start(&argc, &argv);
+  const int rank = world.rank, size = world.size;
   namespace npb = scalerun::kernels::npb;
   const k::Arguments args = k::parse_arguments(argc, argv, {"m"});
   const auto m = static_cast<std::uint64_t>(args.get("m", 24));
@@ -42,8 +40,7 @@ int main(int argc, char** argv) {
   MPI_Reduce(sums, total_sums, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
   MPI_Reduce(counts, total_counts, npb::kEpAnnuli, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   const double mine_seconds = MPI_Wtime() - start;
-  double seconds = 0;
-  MPI_Reduce(&mine_seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  const double seconds = k::slowest(mine_seconds);
 
   k::Outcome outcome;
   outcome.seconds = seconds;
@@ -59,7 +56,5 @@ int main(int argc, char** argv) {
     outcome.figures["sy"] = all.sy;
   }
   outcome.figures["m"] = static_cast<double>(m);
-  const int status = k::report(outcome, rank);
-  MPI_Finalize();
-  return status;
+  return k::finish(outcome, world);
 }

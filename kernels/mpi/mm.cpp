@@ -25,11 +25,9 @@ double b_at(long i, long j) { return static_cast<double>((i * 5 + j * 2) % 13) /
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
   namespace k = scalerun::mpi_kernels;
+  const k::World world = k::start(&argc, &argv);
+  const int rank = world.rank, size = world.size;
   const k::Arguments args = k::parse_arguments(argc, argv, {"n"});
   const int n = static_cast<int>(args.get("n", 512));
   const std::vector<int> rows = k::proportional_rows(n, k::marked_speeds(size));
@@ -68,8 +66,7 @@ int main(int argc, char** argv) {
   MPI_Gatherv(c.data(), mine * n, MPI_DOUBLE, whole.data(), counts.data(), displs.data(), MPI_DOUBLE, 0,
               MPI_COMM_WORLD);
   const double mine_seconds = MPI_Wtime() - start;
-  double seconds = 0;
-  MPI_Reduce(&mine_seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  const double seconds = k::slowest(mine_seconds);
 
   k::Outcome outcome;
   outcome.seconds = seconds;
@@ -89,7 +86,5 @@ int main(int argc, char** argv) {
                                   "(limit 1e-12)", worst);
   }
   outcome.figures["n"] = n;
-  const int status = k::report(outcome, rank);
-  MPI_Finalize();
-  return status;
+  return k::finish(outcome, world);
 }

@@ -12,6 +12,20 @@
 
 namespace scalerun::mpi_kernels {
 
+World start(int* argc, char*** argv) {
+  MPI_Init(argc, argv);
+  World world;
+  MPI_Comm_rank(MPI_COMM_WORLD, &world.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world.size);
+  return world;
+}
+
+double slowest(double mine_seconds) {
+  double seconds = 0;
+  MPI_Reduce(&mine_seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  return seconds;
+}
+
 double Arguments::get(const std::string& name, double fallback) const {
   const auto it = values.find(name);
   return it == values.end() ? fallback : it->second;
@@ -81,14 +95,15 @@ std::vector<int> offsets_of(const std::vector<int>& counts) {
   return offsets;
 }
 
-int report(const Outcome& outcome, int rank) {
-  if (rank == 0) {
+int finish(const Outcome& outcome, const World& world) {
+  if (world.rank == 0) {
     nlohmann::json line = {{"time", outcome.seconds}, {"verified", outcome.verified},
                            {"verify_message", outcome.message}};
     for (const auto& [name, value] : outcome.figures) line[name] = value;
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }
+  MPI_Finalize();
   return outcome.verified ? 0 : 1;
 }
 

@@ -12,6 +12,16 @@
 
 namespace scalerun::mpi_kernels {
 
+struct World {
+  int rank = 0, size = 1;
+};
+
+// MPI_Init, then this rank and the size of MPI_COMM_WORLD.
+World start(int* argc, char*** argv);
+
+// The slowest rank's time, on rank 0 (a reduction with MPI_MAX; other ranks get 0).
+double slowest(double mine_seconds);
+
 struct Arguments {
   std::map<std::string, double> values;
   // The value of --name, or `fallback` when it was not given.
@@ -39,8 +49,9 @@ struct Outcome {
   std::map<std::string, double> figures;
 };
 
-// Rank 0 prints the outcome as one JSON line on stdout. Returns the exit status: 0 when verified,
-// 1 when not (scalerun counts a failed verification as a failed check, not a crash).
-int report(const Outcome& outcome, int rank);
+// Rank 0 prints the outcome as one JSON line on stdout; then MPI_Finalize. Returns the exit
+// status: 0 when verified, 1 when not (scalerun counts a failed verification as a failed check,
+// not a crash).
+int finish(const Outcome& outcome, const World& world);
 
 }  // namespace scalerun::mpi_kernels
