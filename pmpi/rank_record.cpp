@@ -50,6 +50,8 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   RankRecord& r = record();
   char host[256] = "";
   gethostname(host, sizeof host - 1);
+  // The node group scalerun placed this rank in (an application context line sets it per group).
+  const char* group = std::getenv("SCALERUN_GROUP");
   const std::string path = std::string(dir) + "/rank-" + std::to_string(r.rank) + ".json";
   const std::string partial = path + ".partial";
   std::FILE* f = std::fopen(partial.c_str(), "w");
@@ -58,14 +60,15 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
     r.region_error = "region '" + r.open_regions.back().name + "' still open at MPI_Finalize";
   }
   std::fprintf(f,
-               "{\"rank\": %d, \"size\": %d, \"host\": %s, \"pid\": %ld, \"ended_by\": \"%s\", \"abort_code\": %d,\n"
+               "{\"rank\": %d, \"size\": %d, \"host\": %s, \"group\": %s, \"pid\": %ld, \"ended_by\": \"%s\", \"abort_code\": %d,\n"
                " \"wall\": %.17g, \"busy\": %.17g, \"point_to_point\": %.17g, \"collective\": %.17g, "
                "\"wait\": %.17g, \"barrier\": %.17g,\n"
                " \"point_to_point_calls\": %ld, \"collective_calls\": %ld, \"wait_calls\": %ld, \"barrier_calls\": %ld,\n"
                " \"messages_sent\": %ld, \"messages_received\": %ld, \"bytes_sent\": %.17g, "
                "\"bytes_received\": %.17g, \"collective_bytes\": %.17g, \"thread_multiple\": %s,\n"
                " \"region_error\": %s, \"regions\": {",
-               r.rank, r.size, json_string(host).c_str(), static_cast<long>(getpid()), ended_by, abort_code,
+               r.rank, r.size, json_string(host).c_str(), json_string(group != nullptr ? group : "").c_str(),
+               static_cast<long>(getpid()), ended_by, abort_code,
                finalize - r.init_exit, r.busy, r.in_mpi[0], r.in_mpi[1], r.in_mpi[2], r.in_mpi[3], r.calls[0],
                r.calls[1], r.calls[2], r.calls[3], r.messages_sent, r.messages_received, r.bytes_sent,
                r.bytes_received, r.collective_bytes, r.thread_multiple ? "true" : "false",

@@ -3,15 +3,21 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
+#include "measure/mpi_launch.hpp"
 #include "report/reporter.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
 #include "provenance/run_context.hpp"
+#include "study/experiment.hpp"
+#include "study/measure_reports.hpp"
 
 namespace scalerun::cli {
 
@@ -45,6 +51,10 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
   t.name = "points";
   t.title = fmt::format("run {}: {} / {} on {} ({}, {}, {})", run_id, run->info.experiment, run->info.kernel,
                         run->info.machine, run->info.started_at, run->info.host, run->status);
+  // Points of machine sets are stored under their set's name.
+  const bool sets = std::any_of(points.begin(), points.end(),
+                                [&](const auto& pt) { return pt.record.machine != run->info.machine; });
+  if (sets) t.add_column("set");
   t.add_column("p", "{:g}");
   std::vector<std::string> params, figures;
   for (const auto& pt : points) {
@@ -74,10 +84,12 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
     // an external program's the medians of what it printed over the timed runs.
     t.notes.push_back("further columns: a native kernel's instrumentation of the run nearest the median (tpara = its "
                       "wall time, busy, idle, primitives summed over workers, serial, work_time = busy + serial; all "
-                      "in seconds); an external program's JSON figures, each the median over the timed runs");
+                      "in seconds), an MPI program's the same summed over its ranks; an external program's JSON "
+                      "figures, each the median over the timed runs");
   }
   for (const auto& pt : points) {
     std::vector<report::Cell> row;
+    if (sets) row.emplace_back(pt.record.machine);
     row.emplace_back(pt.record.p);
     for (const auto& p : params) {
       auto it = pt.record.params.find(p);
@@ -95,6 +107,33 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
     t.add_row(std::move(row));
   }
   return t;
+}
+
+// An MPI run's ranks, as its "ranks" report showed them, from the records stored with each point.
+std::optional<report::Table> stored_ranks_table(const store::Database& db, std::int64_t run_id) {
+  const auto run = db.run(run_id);
+  study::ExperimentSpec spec;
+  spec.name = fmt::format("run {}: {}", run_id, run->info.experiment);
+  study::MeasuredSweep sweep;
+  sweep.spec = &spec;
+  for (const auto& stored : db.points_of(run_id)) {
+    const nlohmann::json extra = nlohmann::json::parse(stored.record.extra_json, nullptr, false);
+    if (!extra.is_object() || !extra.contains("ranks")) continue;
+    study::MeasuredPoint pt;
+    pt.p = stored.record.p;
+    // A machine set's point is stored under the set's name.
+    if (stored.record.machine != run->info.machine) pt.set = stored.record.machine;
+    pt.ranks = measure::ranks_from_json(extra["ranks"]);
+    sweep.points.push_back(std::move(pt));
+  }
+  if (sweep.points.empty()) return std::nullopt;
+  const bool sets = std::any_of(sweep.points.begin(), sweep.points.end(), [](const auto& pt) { return !pt.set.empty(); });
+  if (sets) {
+    for (auto& pt : sweep.points) {
+      if (pt.set.empty()) pt.set = run->info.machine;
+    }
+  }
+  return study::ranks_table(sweep);
 }
 
 }  // namespace
@@ -152,6 +191,9 @@ int run_database_command(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) command_line += fmt::format(" {}", argv[i]);
     const report::Context ctx = provenance::make_context("", command_line);
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
+    if (command == "show") {
+      if (auto ranks = stored_ranks_table(db, run_id)) section.tables.push_back(std::move(*ranks));
+    }
     reporter.write_run(std::cout, ctx, std::span<const report::Section>(&section, 1));
     return kExitOk;
   } catch (const std::exception& e) {

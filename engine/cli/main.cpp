@@ -3,6 +3,7 @@
 // exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted (143 SIGTERM).
 
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <new>
@@ -23,6 +24,7 @@
 #include "report/reporter.hpp"
 #include "runtime/stop.hpp"
 #include "store/database.hpp"
+#include "study/cluster_description.hpp"
 #include "study/report_registry.hpp"
 #include "lua/script_runner.hpp"
 #include "provenance/run_context.hpp"
@@ -88,8 +90,30 @@ struct Invocation {
   scalerun::lua::RunRequest request;
   std::string format_name = "table", out_dir;
   bool describe_host = false;
+  std::string describe_cluster;
   std::vector<std::string> sets;
 };
+
+// --describe-cluster FILE: a machine script (.lua) or an Open MPI hostfile.
+int describe_cluster(const std::string& path, double timeout_seconds) {
+  using namespace scalerun;
+  try {
+    study::ClusterTarget target = path.ends_with(".lua") ? study::machine_target(lua::load_machine_file(path), path)
+                                                         : study::hostfile_target(path);
+    std::error_code ec;
+    target.self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    if (timeout_seconds > 0) target.timeout_seconds = timeout_seconds;
+    std::cout << study::cluster_machine_script(target, study::describe_nodes(target));
+    return kExitOk;
+  } catch (const ScriptError& e) {
+    std::cerr << e.what() << '\n';
+  } catch (const UsageError& e) {
+    std::cerr << "scalerun: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "scalerun: --describe-cluster " << path << ": " << e.what() << '\n';
+  }
+  return kExitError;
+}
 
 // Reads the command line into `inv`; an exit code when there is nothing to run (help, version,
 // --describe-host, a usage error), nothing when the script should run.
@@ -101,7 +125,11 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.set_version_flag("--version", std::string("scalerun ") + SCALERUN_VERSION_STRING);
   lua::RunRequest& request = inv.request;
   auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
-  app.add_flag("--describe-host", inv.describe_host, "print a machine script for this host (hwloc topology, measured speeds)");
+  app.add_flag("--describe-host", inv.describe_host, "print a machine script for this host (hwloc topology, measured "
+               "speeds); with --format json one line of its figures");
+  app.add_option("--describe-cluster", inv.describe_cluster, "run the host benchmark on every node of a cluster "
+                 "(MACHINE.lua with hosts and a launcher, or an Open MPI hostfile) and print its machine script with "
+                 "node groups and marked speeds");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
   app.add_option("--format", inv.format_name, "output format: " + report::reporter_list())
       ->check(CLI::IsMember(report::reporter_names()));
@@ -138,9 +166,11 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   }
 
   if (inv.describe_host) {
-    std::cout << host::to_machine_script(host::describe());
+    const host::HostDescription description = host::describe();
+    std::cout << (inv.format_name == "json" ? host::to_json_line(description) : host::to_machine_script(description));
     return kExitOk;
   }
+  if (!inv.describe_cluster.empty()) return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds);
   if (script_option->count() == 0) {
     std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
     return kExitError;

@@ -37,4 +37,9 @@ HostDescription describe(const DescribeOptions& options = {});
 // of the whole host); peak is one core alone, measured (not the vendor's figure).
 std::string to_machine_script(const HostDescription& description);
 
+// One JSON line of the figures a cluster's machine script needs (`--describe-host --format json`,
+// what each node prints for --describe-cluster): host, cpu, cores, speed_per_core, core_speed,
+// memory_bytes, memory_bandwidth, measured_at.
+std::string to_json_line(const HostDescription& description);
+
 }  // namespace scalerun::host

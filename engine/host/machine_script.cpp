@@ -77,6 +77,16 @@ std::string lua_string(std::string_view text) {
   return quoted + "\"";
 }
 
+// A JSON string literal (names and CPU models: printable text, quotes and backslashes escaped).
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20) out += c;
+  }
+  return out + "\"";
+}
+
 std::string plural(int n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
 std::string cache_text(std::string_view name, const Cache& cache) {
@@ -139,6 +149,14 @@ std::string to_machine_script(const HostDescription& d) {
   s += fmt::format("  procs  = {},\n", t.cores);
   s += "}\n";
   return s;
+}
+
+std::string to_json_line(const HostDescription& d) {
+  return fmt::format("{{\"host\": {}, \"cpu\": {}, \"cores\": {}, \"speed_per_core\": {:.17g}, \"core_speed\": {:.17g}, "
+                     "\"memory_bytes\": {}, \"memory_bandwidth\": {:.17g}, \"measured_at\": {}}}\n",
+                     json_string(d.topology.hostname), json_string(d.topology.cpu_model), d.topology.cores,
+                     d.speed_per_core, d.core_speed, d.topology.memory_bytes, d.memory_bandwidth,
+                     json_string(d.measured_at));
 }
 
 }  // namespace scalerun::host

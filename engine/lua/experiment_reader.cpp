@@ -291,7 +291,7 @@ void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
     const int launcher = lua_gettop(L);
     measure::Launcher l;
     l.kind = string_field(L, launcher, "kind", "mpirun");
-    l.command = string_field(L, launcher, "command", "mpirun");
+    l.command = string_field(L, launcher, "command", l.kind.c_str());
     lua_getfield(L, launcher, "options");
     l.options = strings_at_top(L);
     lua_pop(L, 1);
@@ -314,6 +314,8 @@ void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
   }
   lua_pop(L, 1);
 }
+
+}  // namespace
 
 // machine{} (or one machine set) as the engine needs it.
 study::MachineSpec read_machine(lua_State* L, int machine) {
@@ -343,6 +345,9 @@ study::MachineSpec read_machine(lua_State* L, int machine) {
           lua_pop(L, 1);
         }
       }
+      lua_settop(L, group);
+      lua_getfield(L, group, "hosts");
+      node_group.hosts = strings_at_top(L);
       lua_settop(L, group - 1);
       m.groups.push_back(std::move(node_group));
     }
@@ -359,6 +364,8 @@ study::MachineSpec read_machine(lua_State* L, int machine) {
   lua_pop(L, 1);
   return m;
 }
+
+namespace {
 
 // The machine (pushed; an anonymous one when the experiment names none) or every machine set,
 // each pushed; returns their stack indices.

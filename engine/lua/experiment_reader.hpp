@@ -6,7 +6,12 @@
 
 #include <lua.hpp>
 
+#include "study/experiment.hpp"
+
 namespace scalerun::lua {
+
+// machine{} (or one machine set) at `machine`, checked by machine{} already, as the engine needs it.
+study::MachineSpec read_machine(lua_State* L, int machine);
 
 // The native behind experiment{}: the table at index 1; leaves a results table on the stack.
 int experiment_native(lua_State* L);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
+#include "lua/experiment_reader.hpp"
 #include "errors/errors.hpp"
 #include "lua/process_guards.hpp"
 #include "lua/state.hpp"
@@ -28,6 +29,8 @@ std::string path_root(const fs::path& dir) {
   return absolute.string();
 }
 
+}  // namespace
+
 std::vector<std::string> package_roots(const std::string& script) {
   std::vector<std::string> roots;
   auto add = [&](const fs::path& dir) {
@@ -45,8 +48,6 @@ std::vector<std::string> package_roots(const std::string& script) {
   if (fs::is_directory(fs::path(SCALERUN_SHARE_DIR) / "machines", ec)) add(SCALERUN_SHARE_DIR);
   return roots;
 }
-
-}  // namespace
 
 RunOutcome run_script(const RunRequest& request) {
   std::error_code ec;
@@ -93,6 +94,36 @@ RunOutcome run_script(const RunRequest& request) {
   }
   return {std::move(session.sections), session.checks_run, session.checks_failed, session.targets_missed,
           std::move(session.param_docs)};
+}
+
+study::MachineSpec load_machine_file(const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) {
+    throw UsageError(fmt::format("cannot open machine script '{}': no such file (give a file that returns "
+                                 "machine{{ ... }}, such as machines/localhost.lua)", path));
+  }
+  study::Session session;
+  session.options.quiet = true;
+  lua::State state;
+  lua_State* L = state.get();
+  attach(L, session);
+  state.set_package_path(package_roots(path));
+  lua::install_module_searcher(L);
+  lua::open_vocabulary(L);
+  lua::install_process_guards(L);
+  state.set_time_budget(600);
+  lua::load_file(L, path);
+  lua::protected_call(L, 0, 1);
+  bool is_machine = false;
+  if (lua_type(L, -1) == LUA_TTABLE && lua_getmetatable(L, -1) != 0) {
+    lua_getfield(L, -1, "__name");
+    is_machine = lua_type(L, -1) == LUA_TSTRING && std::string(lua_tostring(L, -1)) == "machine";
+    lua_pop(L, 2);
+  }
+  if (!is_machine) {
+    throw ScriptError(fmt::format("{}: returns no machine: end the file with return machine {{ ... }}", path));
+  }
+  return read_machine(L, lua_gettop(L));
 }
 
 }  // namespace scalerun::lua

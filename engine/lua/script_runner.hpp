@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report/table.hpp"
+#include "study/experiment.hpp"
 #include "study/session.hpp"
 
 namespace scalerun::lua {
@@ -27,5 +28,14 @@ struct RunOutcome {
 
 // Throws ScriptError (exit 2), UsageError (exit 2) or Interrupted (exit 130).
 RunOutcome run_script(const RunRequest& request);
+
+// Where require() looks for a script's modules: its folder and the parent, the working directory,
+// then the shipped libraries (machines/, kernels/).
+std::vector<std::string> package_roots(const std::string& script);
+
+// A machine module (a file that returns machine{ ... }, such as machines/sunwulf.lua) run in a
+// fresh state with the vocabulary and read as the engine sees it. Throws ScriptError (an error in
+// the file, or a file that returns no machine) or UsageError (no such file).
+study::MachineSpec load_machine_file(const std::string& path);
 
 }  // namespace scalerun::lua

@@ -88,11 +88,11 @@ void check_cluster(lua_State* L, const lua::FieldReader& r) {
   lua::FieldReader l(L, -1, r.where(), "launcher.");
   l.reject_unknown({"kind", "command", "options", "env", "oversubscribe"});
   const std::string kind = l.string_or("kind", "mpirun");
-  if (kind != "mpirun") {
-    l.fail("kind", fmt::format("'{}': this version starts jobs with Open MPI's mpirun (kind = \"mpirun\"); srun and "
-                               "MPICH's mpiexec are planned", kind));
+  if (kind != "mpirun" && kind != "srun") {
+    l.fail("kind", fmt::format("'{}': jobs start with Open MPI's mpirun (kind = \"mpirun\") or Slurm's srun (kind = "
+                               "\"srun\"); MPICH's mpiexec is not supported yet", kind));
   }
-  l.string_or("command", "mpirun");
+  l.string_or("command", kind);
   if (l.has("options")) l.string_list("options");
   if (l.push("env", LUA_TTABLE, false)) {
     lua_pushnil(L);
@@ -128,7 +128,7 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
     for (int i = 1; i <= n; ++i) {
       if (lua_rawgeti(L, -1, i) != LUA_TTABLE) r.fail("groups", fmt::format("group {} is not a table", i));
       lua::FieldReader g(L, -1, r.where(), fmt::format("groups[{}].", i));
-      g.reject_unknown({"name", "count", "speed", "speeds", "memory", "doc"});
+      g.reject_unknown({"name", "count", "speed", "speeds", "memory", "doc", "hosts"});
       g.string("name");
       check_count(g, "count", true);
       const bool has_speed = g.has("speed"), has_speeds = g.has("speeds");
@@ -136,6 +136,12 @@ void validate_machine(lua_State* L, int index, const lua::FieldReader& r) {
       if (has_speed) check_positive(g, "speed");
       if (has_speeds && g.number_list("speeds", lua::Range::positive()).size() < static_cast<std::size_t>(g.number("count"))) {
         g.fail("speeds", "needs one speed per node (count of them)");
+      }
+      // A cluster's group names the host of each of its nodes, in order (a host may repeat: one
+      // rank per node, so a host with 4 cores can stand for 4 nodes).
+      if (g.has("hosts") && g.string_list("hosts").size() != static_cast<std::size_t>(g.number("count"))) {
+        g.fail("hosts", fmt::format("needs one host name per node ({} of them), e.g. {{ \"node1\", \"node2\" }}",
+                                    g.number("count")));
       }
       lua_pop(L, 1);
     }

@@ -88,6 +88,7 @@ class Child {
   UniqueFd take_stdout() { return std::move(spawned_.stdout_fd); }
   UniqueFd take_stderr() { return std::move(spawned_.stderr_fd); }
   void kill_group() const { ::kill(-spawned_.pid, SIGKILL); }
+  void terminate_group() const { ::kill(-spawned_.pid, SIGTERM); }
 
   int reap() {
     int status = 0;
@@ -111,6 +112,8 @@ Clock::time_point collect_until_exit(Child& child, Stream& out, Stream& err, con
   const bool has_deadline = options.timeout_seconds > 0;
   const auto deadline = child.started() + std::chrono::duration_cast<Clock::duration>(
                                               std::chrono::duration<double>(has_deadline ? options.timeout_seconds : 0));
+  bool killed = false;
+  Clock::time_point kill_at{};
   while (true) {
     std::array<pollfd, 3> fds{};
     nfds_t count = 0;
@@ -131,13 +134,24 @@ Clock::time_point collect_until_exit(Child& child, Stream& out, Stream& err, con
       }
     }
     if (has_exited(child.pid())) return Clock::now();
-    if (result.timed_out || result.cancelled) continue;
-    if (has_deadline && Clock::now() >= deadline) {
-      child.kill_group();
-      result.timed_out = true;
-    } else if (options.cancelled && options.cancelled()) {
-      child.kill_group();
-      result.cancelled = true;
+    if (result.timed_out || result.cancelled) {
+      if (!killed && Clock::now() >= kill_at) {  // SIGTERM's grace is over
+        child.kill_group();
+        killed = true;
+      }
+      continue;
+    }
+    const bool past_deadline = has_deadline && Clock::now() >= deadline;
+    if (past_deadline || (options.cancelled && options.cancelled())) {
+      (past_deadline ? result.timed_out : result.cancelled) = true;
+      if (options.terminate_grace_seconds > 0) {
+        child.terminate_group();
+        kill_at = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(options.terminate_grace_seconds));
+      } else {
+        child.kill_group();
+        killed = true;
+      }
     }
   }
 }

@@ -23,8 +23,13 @@ struct RunOptions {
   std::string working_dir;                  // empty: scalerun's own
   std::map<std::string, std::string> env;   // added to scalerun's environment (replacing names)
   std::string from_template;                // named in error messages: "(from template '...')"
-  // Polled at least every 50 ms while the program runs; returning true kills it (SIGINT).
+  // Polled at least every 50 ms while the program runs; returning true kills it.
   std::function<bool()> cancelled;
+  // 0: a timeout or a cancel kills the group at once (SIGKILL). Else the group gets SIGTERM first
+  // and this long to end: a launcher such as mpirun must take its ranks down, which may run in
+  // process groups of their own or on other hosts, where a SIGKILL to the launcher would strand
+  // them.
+  double terminate_grace_seconds = 0;
 };
 
 // At most this many bytes of each output stream are kept: the end, where summaries and error

@@ -1,10 +1,13 @@
 #include "measure/mpi_launch.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 namespace scalerun::measure {
@@ -15,22 +18,192 @@ int job_ranks(const MpiJob& job) {
   return ranks;
 }
 
-std::vector<std::string> launch_argv(const MpiJob& job) {
-  std::vector<std::string> argv{job.launcher.command, "-np", std::to_string(job_ranks(job))};
-  std::string hosts;
+namespace {
+
+// The groups of the placements, in order of first appearance.
+std::vector<std::string> groups_of(const MpiJob& job) {
+  std::vector<std::string> groups;
   for (const auto& place : job.placement) {
-    if (place.ranks <= 0) continue;
-    hosts += fmt::format("{}{}:{}", hosts.empty() ? "" : ",", place.host, place.ranks);
+    if (std::find(groups.begin(), groups.end(), place.group) == groups.end()) groups.push_back(place.group);
   }
-  argv.insert(argv.end(), {"--host", hosts});
+  return groups;
+}
+
+// "a:2,b:2" for the placements [first, last).
+std::string host_list(std::vector<Placement>::const_iterator first, std::vector<Placement>::const_iterator last) {
+  std::string hosts;
+  for (; first != last; ++first) {
+    if (first->ranks > 0) hosts += fmt::format("{}{}:{}", hosts.empty() ? "" : ",", first->host, first->ranks);
+  }
+  return hosts;
+}
+
+// Every NAME=VALUE each rank gets: the launcher's, then scalerun's own (which win), the speeds.
+std::map<std::string, std::string> rank_env(const MpiJob& job) {
+  std::map<std::string, std::string> env = job.launcher.env;
+  for (const auto& [name, value] : job.env) env[name] = value;
+  if (!job.speeds.empty()) {
+    std::string speeds;
+    for (double v : job.speeds) speeds += fmt::format("{}{:.17g}", speeds.empty() ? "" : ",", v);
+    env["SCALERUN_SPEEDS"] = speeds;
+  }
+  return env;
+}
+
+void check_words(const std::vector<std::string>& words, const char* file_kind) {
+  for (const auto& word : words) {
+    if (word.empty() || word.find_first_of(" \t\n") != std::string::npos) {
+      throw std::invalid_argument(fmt::format("'{}' cannot go into {} (the launcher splits its lines at white "
+                                              "space): use names and values without spaces", word, file_kind));
+    }
+  }
+}
+
+void add_env(std::vector<std::string>& argv, const std::map<std::string, std::string>& env) {
+  for (const auto& [name, value] : env) argv.insert(argv.end(), {"-x", name + "=" + value});
+}
+
+}  // namespace
+
+std::string app_context(const MpiJob& job) {
+  if (groups_of(job).size() < 2) return "";
+  const std::map<std::string, std::string> env = rank_env(job);
+  std::string text;
+  for (auto first = job.placement.begin(); first != job.placement.end();) {
+    auto last = std::find_if(first, job.placement.end(), [&](const Placement& p) { return p.group != first->group; });
+    int ranks = 0;
+    for (auto it = first; it != last; ++it) ranks += it->ranks;
+    std::vector<std::string> words{"-np", std::to_string(ranks), "--host", host_list(first, last)};
+    std::map<std::string, std::string> line_env = env;
+    line_env["SCALERUN_GROUP"] = first->group;
+    add_env(words, line_env);
+    words.insert(words.end(), job.program.begin(), job.program.end());
+    check_words(words, "an MPI application context");
+    text += fmt::format("{}\n", fmt::join(words, " "));
+    first = last;
+  }
+  return text;
+}
+
+std::vector<std::string> launch_argv(const MpiJob& job, const std::string& app_file) {
+  std::vector<std::string> argv{job.launcher.command};
+  if (app_file.empty()) argv.insert(argv.end(), {"-np", std::to_string(job_ranks(job)), "--host",
+                                                 host_list(job.placement.begin(), job.placement.end())});
   if (job.launcher.oversubscribe) argv.emplace_back("--oversubscribe");
   if (job.oversubscribed) argv.insert(argv.end(), {"--mca", "mpi_yield_when_idle", "1"});
+  // Each rank's output in its own files too, so a failed rank's last words can be told apart.
+  if (!job.output_dir.empty()) argv.insert(argv.end(), {"--output-filename", job.output_dir});
   argv.insert(argv.end(), job.launcher.options.begin(), job.launcher.options.end());
-  std::map<std::string, std::string> env = job.launcher.env;
-  for (const auto& [name, value] : job.env) env[name] = value;  // scalerun's own win
-  for (const auto& [name, value] : env) argv.insert(argv.end(), {"-x", name + "=" + value});
+  if (!app_file.empty()) {
+    argv.insert(argv.end(), {"--app", app_file});
+    return argv;
+  }
+  std::map<std::string, std::string> env = rank_env(job);
+  if (const auto groups = groups_of(job); groups.size() == 1 && !groups.front().empty()) {
+    env["SCALERUN_GROUP"] = groups.front();
+  }
+  add_env(argv, env);
   argv.insert(argv.end(), job.program.begin(), job.program.end());
   return argv;
+}
+
+namespace {
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write " + path);
+}
+
+bool all_local(const MpiJob& job) {
+  return std::all_of(job.placement.begin(), job.placement.end(),
+                     [](const Placement& p) { return p.host == "localhost"; });
+}
+
+Launch srun_launch(const MpiJob& job, const std::string& dir) {
+  Launch launch;
+  std::map<std::string, std::string> env = rank_env(job);
+  const auto preload = env.find("LD_PRELOAD");
+  std::string exported = "ALL";
+  if (preload != env.end()) {
+    // --export splits at commas: a path with one cannot go this way.
+    if (preload->second.find(',') != std::string::npos) {
+      throw std::invalid_argument(fmt::format("LD_PRELOAD '{}' has a comma, which srun --export cannot pass",
+                                              preload->second));
+    }
+    exported += ",LD_PRELOAD=" + preload->second;
+    env.erase(preload);
+  }
+  // PMIx is how Debian's Open MPI ranks meet under srun; -K ends the step when a rank fails.
+  launch.argv = {job.launcher.command, "--mpi=pmix", "-n", std::to_string(job_ranks(job)), "--export=" + exported,
+                 "--kill-on-bad-exit=1"};
+  if (job.launcher.oversubscribe) launch.argv.emplace_back("--overcommit");
+  if (!all_local(job)) {
+    // Rank i on line i's host: Slurm's arbitrary distribution reads them from SLURM_HOSTFILE.
+    std::string hosts;
+    for (const auto& place : job.placement) {
+      for (int r = 0; r < place.ranks; ++r) hosts += place.host + "\n";
+    }
+    write_file(dir + "/srun-hosts", hosts);
+    env["SLURM_HOSTFILE"] = dir + "/srun-hosts";
+    launch.argv.emplace_back("--distribution=arbitrary");
+  }
+  if (!job.output_dir.empty()) {
+    std::filesystem::create_directories(job.output_dir);
+    launch.argv.push_back("--error=" + job.output_dir + "/rank.%t.stderr");
+  }
+  launch.argv.insert(launch.argv.end(), job.launcher.options.begin(), job.launcher.options.end());
+  if (const std::string multi = srun_multi_prog(job); !multi.empty()) {
+    write_file(dir + "/multi-prog", multi);
+    launch.argv.insert(launch.argv.end(), {"--multi-prog", dir + "/multi-prog"});
+  } else {
+    if (const auto groups = groups_of(job); groups.size() == 1 && !groups.front().empty()) {
+      env["SCALERUN_GROUP"] = groups.front();
+    }
+    launch.argv.insert(launch.argv.end(), job.program.begin(), job.program.end());
+  }
+  launch.env = std::move(env);
+  return launch;
+}
+
+}  // namespace
+
+std::string srun_multi_prog(const MpiJob& job) {
+  if (groups_of(job).size() < 2) return "";
+  std::string text;
+  int rank = 0;
+  for (auto first = job.placement.begin(); first != job.placement.end();) {
+    auto last = std::find_if(first, job.placement.end(), [&](const Placement& p) { return p.group != first->group; });
+    int ranks = 0;
+    for (auto it = first; it != last; ++it) ranks += it->ranks;
+    std::vector<std::string> words{fmt::format("{}-{}", rank, rank + ranks - 1), "env",
+                                   "SCALERUN_GROUP=" + first->group};
+    words.insert(words.end(), job.program.begin(), job.program.end());
+    check_words(words, "srun's --multi-prog file");
+    text += fmt::format("{}\n", fmt::join(words, " "));
+    rank += ranks;
+    first = last;
+  }
+  return text;
+}
+
+Launch prepare_launch(const MpiJob& job, const std::string& dir) {
+  if (job.launcher.kind == "srun") return srun_launch(job, dir);
+  Launch launch;
+  std::string app_file;
+  if (const std::string app = app_context(job); !app.empty()) {
+    app_file = dir + "/app-context";
+    write_file(app_file, app);
+  }
+  launch.argv = launch_argv(job, app_file);
+  return launch;
+}
+
+std::string rank_stderr_path(const MpiJob& job, int rank) {
+  if (job.output_dir.empty()) return "";
+  // mpirun --output-filename DIR writes DIR/1/rank.N/stderr (the job's number is 1 under mpirun).
+  return job.launcher.kind == "srun" ? fmt::format("{}/rank.{}.stderr", job.output_dir, rank)
+                                     : fmt::format("{}/1/rank.{}/stderr", job.output_dir, rank);
 }
 
 namespace {
@@ -39,6 +212,7 @@ RankRecord parse_record(const nlohmann::json& j) {
   RankRecord r;
   r.rank = j.at("rank").get<int>();
   r.host = j.at("host").get<std::string>();
+  r.group = j.value("group", "");
   r.ended_by = j.at("ended_by").get<std::string>();
   r.abort_code = j.at("abort_code").get<int>();
   r.region_error = j.at("region_error").get<std::string>();
@@ -63,7 +237,7 @@ nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks) {
   for (const auto& r : ranks) {
     nlohmann::json regions = nlohmann::json::object();
     for (const auto& [name, totals] : r.regions) regions[name] = totals;
-    out.push_back({{"rank", r.rank}, {"host", r.host}, {"ended_by", r.ended_by}, {"abort_code", r.abort_code},
+    out.push_back({{"rank", r.rank}, {"host", r.host}, {"group", r.group}, {"ended_by", r.ended_by}, {"abort_code", r.abort_code},
                    {"figures", r.figures}, {"values", r.values}, {"regions", regions}, {"region_error", r.region_error}});
   }
   return out;
@@ -76,6 +250,7 @@ std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks) {
     RankRecord r;
     r.rank = j.value("rank", 0);
     r.host = j.value("host", "");
+    r.group = j.value("group", "");
     r.ended_by = j.value("ended_by", "");
     r.abort_code = j.value("abort_code", 0);
     r.region_error = j.value("region_error", "");

@@ -13,8 +13,8 @@
 namespace scalerun::measure {
 
 struct Launcher {
-  std::string kind = "mpirun";     // Open MPI's mpirun (the only kind this version starts)
-  std::string command = "mpirun";  // the program, looked up on PATH
+  std::string kind = "mpirun";     // Open MPI's "mpirun", or Slurm's "srun" (a job step, PMIx)
+  std::string command = "mpirun";  // the program, looked up on PATH (the kind's own by default)
   std::vector<std::string> options;          // placed before the program, as given
   std::map<std::string, std::string> env;    // exported to every rank
   bool oversubscribe = false;      // more ranks than a host's slots allowed
@@ -23,13 +23,16 @@ struct Launcher {
 struct Placement {
   std::string host;
   int ranks = 0;
+  std::string group;  // the machine's node group these ranks stand for ("" none)
 };
 
 struct MpiJob {
   Launcher launcher;
   std::vector<Placement> placement;          // hosts in rank order; ranks fill them in turn
   std::vector<std::string> program;          // argv of the MPI program
-  std::map<std::string, std::string> env;    // scalerun's own (records folder, preload, speeds)
+  std::map<std::string, std::string> env;    // scalerun's own (records folder, preload)
+  std::vector<double> speeds;                // marked speed per rank, in rank order (empty: none)
+  std::string output_dir;  // mpirun writes each rank's stdout and stderr under it ("" not)
   // More ranks than slots: waiting ranks must yield their core, or they spin against the ranks
   // that have work (CG class S on 4 ranks over 2 cores: 19 s spinning, 2.3 s yielding).
   bool oversubscribed = false;
@@ -37,14 +40,41 @@ struct MpiJob {
 
 int job_ranks(const MpiJob& job);
 
-// "mpirun -np 4 --host a:2,b:2 [--oversubscribe] [options] -x NAME=VALUE ... program args".
-std::vector<std::string> launch_argv(const MpiJob& job);
+// The ranks of several node groups go in an application context, a line per run of placements of
+// one group, so each group's ranks get their own SCALERUN_GROUP and ranks are numbered in line
+// order. "" when the job has one group or none (then the host list says it all). Throws
+// std::invalid_argument for a word with white space, which Open MPI would split.
+std::string app_context(const MpiJob& job);
+
+// "mpirun -np 4 --host a:2,b:2 [--oversubscribe] [options] -x NAME=VALUE ... program args", or
+// with an application context written to app_file: "mpirun [--oversubscribe] [options] --app FILE".
+// SCALERUN_SPEEDS carries the speeds ("2e+09,1e+09,..."), SCALERUN_GROUP a lone group's name.
+std::vector<std::string> launch_argv(const MpiJob& job, const std::string& app_file = "");
+
+// A job ready to start: the launcher's command line and what to add to its environment, the
+// files it names written into `dir` (an application context or srun's multi-prog file, srun's
+// host file). Open MPI's mpirun takes the ranks' environment as -x NAME=VALUE; srun passes its own
+// environment on (--export=ALL), so there it goes into `env`, LD_PRELOAD excepted (srun itself
+// must not load the ranks' library). Throws std::invalid_argument for a word a launcher file
+// would split, std::runtime_error when a file cannot be written.
+struct Launch {
+  std::vector<std::string> argv;
+  std::map<std::string, std::string> env;
+};
+Launch prepare_launch(const MpiJob& job, const std::string& dir);
+
+// srun's --multi-prog file for a job of several groups: "0-0 env SCALERUN_GROUP=fast prog args".
+std::string srun_multi_prog(const MpiJob& job);
+
+// Where the launcher puts rank `rank`'s stderr (under job.output_dir; "" when not kept).
+std::string rank_stderr_path(const MpiJob& job, int rank);
 
 // One rank's record. figures: wall, busy, point_to_point, collective, wait, barrier (seconds),
 // the call counts, messages and bytes; values: what the program gave with scalerun_value().
 struct RankRecord {
   int rank = 0;
   std::string host;
+  std::string group;     // the node group the rank was placed in ("" none)
   std::string ended_by;  // "finalize" or "abort"
   int abort_code = 0;
   std::map<std::string, double> figures;

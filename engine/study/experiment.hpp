@@ -73,6 +73,8 @@ struct NodeGroup {
   double count = 0;
   double speed = std::nan("");
   std::vector<double> speeds;  // per node, when they differ
+  std::vector<std::string> hosts;  // a cluster's: the host of each node, in order ("" none given)
+  double speed_of(std::size_t node) const { return speeds.empty() ? speed : speeds[node]; }
 };
 
 // What the engine needs of a machine{} value, or of one set machine_sets{} made.

@@ -69,8 +69,12 @@ void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std
 }
 
 // What --resume matches a point on.
+// A machine set's point is matched on the set too: two sets may have as many nodes.
 store::PointRecord key_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt) {
-  return record_key(spec, kernel_name, pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()));
+  store::PointRecord key =
+      record_key(spec, kernel_name, pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()));
+  if (!pt.set.empty()) key.machine = pt.set;
+  return key;
 }
 
 // What the database keeps of a point, committed before the sweep moves on.
@@ -141,7 +145,14 @@ const runtime::NativeKernel* native_of(const ExperimentInput& input) {
 MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   const ExperimentSpec& spec = input.spec;
   const KernelSpec& kernel = input.kernel;
-  if (over_sets(spec)) field_error(spec.where, "sets", "measure mode runs on this host: give procs = { 1, 2, ... }");
+  if (over_sets(spec) && kernel.mpi.empty()) {
+    field_error(spec.where, "sets", fmt::format("kernel '{}' runs on this host only; machine sets are measured with "
+                                                "MPI kernels (mpi = \"...\"): give procs = {{ 1, 2, ... }}", kernel.name));
+  }
+  if (over_sets(spec) && spec.rule.kind != model::RuleKind::Fixed && spec.rule.kind != model::RuleKind::IsospeedE) {
+    field_error(spec.where, "scale", fmt::format("{} is not tuned over machine sets (isospeed_e is, and fixed sizes "
+                                                 "are measured)", model::rule_name(spec.rule.kind)));
+  }
   MeasureSetup s;
   s.native = native_of(input);
   s.tuned = spec.rule.kind != model::RuleKind::Fixed;
@@ -157,7 +168,7 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
                                       : command_source(kernel, spec.where);
   // Ranks that do not fit the machine are refused before anything runs.
   if (!kernel.mpi.empty()) {
-    for (double p : spec.procs) place_ranks(input.machines.front(), static_cast<int>(p), spec.where);
+    for (const auto& at : sweep_points(spec, input.machines)) place_ranks(*at.machine, static_cast<int>(at.p), spec.where);
   }
   s.work = s.measured.work(s.params);
   s.memory = s.measured.memory(s.params);
@@ -189,7 +200,7 @@ class MeasureSource final : public PointSource {
   std::vector<report::Table> finish(Session& session) override;
 
  private:
-  MeasuredPoint measure_point(double p);
+  MeasuredPoint measure_point(const SweepPoint& at);
   void tune(MeasuredPoint& pt);
   void from_store(MeasuredPoint& pt, const store::StoredPoint& stored);
   void fresh(MeasuredPoint& pt, int p);
@@ -207,11 +218,14 @@ class MeasureSource final : public PointSource {
   int total_runs_ = 0;
   int missed_ = 0;
   std::optional<double> last_tuned_x_;  // the varied size of the last tuned point, over its ratio
+  // The point's source: the sweep's, or over machine sets the MPI program on that set's nodes.
+  MeasuredSource source_;
 };
 
 // The one-worker reference comes first: speedup, efficiency and the breakdown need it. (Tuned
 // points carry their own one-worker run at their own size instead.)
 std::vector<SweepPoint> MeasureSource::points(std::vector<SweepPoint> sweep) {
+  if (over_sets(spec_)) return sweep;  // each set is its own machine: no one-worker reference
   const auto at_one = [](const SweepPoint& at) { return at.p == 1.0; };
   if (!s_.tuned && std::none_of(sweep.begin(), sweep.end(), at_one)) {
     sweep.insert(sweep.begin(), SweepPoint{0, 1.0, &input_.machines.front(), {}});
@@ -223,8 +237,9 @@ std::vector<SweepPoint> MeasureSource::points(std::vector<SweepPoint> sweep) {
 std::string MeasureSource::take_point(const SweepPoint& at, Progress& progress) {
   runtime::throw_if_stopped();
   progress_ = &progress;
-  MeasuredPoint pt = measure_point(at.p);
-  const std::string said = fmt::format("p={:g}: {:.4g} s{}", pt.p, pt.median, pt.resumed ? " (stored)" : "");
+  MeasuredPoint pt = measure_point(at);
+  const std::string said = fmt::format("{}p={:g}: {:.4g} s{}", at.label.empty() ? "" : at.label + " ", pt.p,
+                                       pt.median, pt.resumed ? " (stored)" : "");
   points_.push_back(std::move(pt));
   return said;
 }
@@ -236,8 +251,9 @@ void MeasureSource::abandon(const SweepPoint& at) {
     throw;
   } catch (const runtime::Stopped& stop) {
     if (stop.cause() != runtime::StopCause::run_limit) return;
-    throw ScriptError(fmt::format("{}kernel '{}' at p={:g} ran past its run_timeout of {:g} s (raise run_timeout or "
-                                  "--run-timeout)", spec_.where, kernel_name(), at.p, s_.settings.run_limit_seconds));
+    throw ScriptError(fmt::format("{}kernel '{}' at p={:g} ran past its run_timeout of {:g} s{} (raise run_timeout "
+                                  "or --run-timeout)", spec_.where, kernel_name(), at.p, s_.settings.run_limit_seconds,
+                                  s_.measured.kind == "mpi" ? "; the whole MPI job, every rank, was ended" : ""));
   } catch (...) {
   }
 }
@@ -260,12 +276,16 @@ std::vector<report::Table> MeasureSource::finish(Session& session) {
   return measure_tables(sweep, warn);
 }
 
-MeasuredPoint MeasureSource::measure_point(double p) {
+MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
   MeasuredPoint pt;
-  pt.p = p;
+  pt.p = at.p;
+  pt.set = at.label;
+  pt.marked = at.machine->marked;
   pt.params = s_.params;
   pt.work = s_.work;
-  if (pt.p > s_.cores) {
+  source_ = at.label.empty() ? s_.measured : mpi_source(input_.kernel, *at.machine, spec_.where);
+  // (An MPI job's ranks go where the machine's hosts say; a machine that oversubscribes says so.)
+  if (pt.p > s_.cores && s_.measured.kind != "mpi") {
     progress_->note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the workers "
                                "share cores", spec_.name, pt.p, s_.cores));
   }
@@ -290,7 +310,7 @@ MeasuredPoint MeasureSource::measure_point(double p) {
 }
 
 void MeasureSource::fresh(MeasuredPoint& pt, int p) {
-  const Measurement m = s_.measured.measure(s_.params, p, s_.settings);
+  const Measurement m = source_.measure(s_.params, p, s_.settings);
   fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
   pt.ranks = m.ranks;
   pt.launch_line = m.launch_line;
@@ -317,7 +337,8 @@ void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stor
 void MeasureSource::tune(MeasuredPoint& pt) {
   const auto& [varied, ratio] = spec_.rule.vary.front();
   TuneRequest request;
-  request.kernel = s_.measured;
+  request.kernel = source_;
+  request.marked = pt.marked;
   request.base = s_.params;
   request.settings = s_.settings;
   request.rule = &spec_.rule;
@@ -331,7 +352,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   request.on_evaluation = [&](const std::string& line) { progress_->note(fmt::format("scalerun: tuning {}: {}", spec_.name, line)); };
   if (s_.model && s_.model->traced()) {
     try {  // the model's answer is where the search starts
-      const model::PointContext point_ctx{pt.p, std::nan(""), std::nan("")};
+      const model::PointContext point_ctx{pt.p, pt.marked, std::nan("")};
       const auto outcome = model::apply_rule(*s_.model, spec_.rule, s_.model->params().values(), point_ctx);
       const int slot = s_.model->params().find(varied);
       if (slot >= 0) request.seed = outcome.slots[static_cast<std::size_t>(slot)] / ratio;
@@ -343,7 +364,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   const TunedPoint tp = tune_point(request);
   last_tuned_x_ = tp.params.at(varied) / ratio;
   pt.params = tp.params;
-  pt.work = s_.measured.work(tp.params);
+  pt.work = source_.work(tp.params);
   fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
   pt.ranks = tp.at_p.ranks;
   pt.launch_line = tp.at_p.launch_line;
@@ -400,7 +421,11 @@ void MeasureSource::after_point(MeasuredPoint& pt) {
 void MeasureSource::add_breakdowns(std::vector<MeasuredPoint>& points) {
   for (auto& pt : points) {
     const bool same_size = !s_.tuned || !std::isnan(pt.t1);
-    if (s_.measured.kind != "command" && same_size && pt.figures.contains("idle")) {
+    if (!pt.set.empty() && pt.figures.contains("idle")) {
+      // A machine set has no one-worker run: its reference is the work at the set's marked speed
+      // C, W/C in place of T(1)/p, so L = T - W/C = T (1 - Es) (seed 002's speed-efficiency).
+      add_breakdown(pt, pt.p * pt.work / pt.marked);
+    } else if (s_.measured.kind != "command" && same_size && pt.figures.contains("idle")) {
       add_breakdown(pt, std::isnan(pt.t1) ? points.front().median : pt.t1);
     }
   }

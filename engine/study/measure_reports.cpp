@@ -15,6 +15,21 @@ namespace {
 using report::Cell;
 using report::Table;
 
+bool over_sets(const MeasuredSweep& sweep) { return !sweep.points.empty() && !sweep.points.front().set.empty(); }
+
+// A point's first cells: its set's name (over machine sets) and p.
+void add_point_columns(Table& t, const MeasuredSweep& sweep) {
+  if (over_sets(sweep)) t.add_column("set");
+  t.add_column("p", "{:g}");
+}
+
+std::vector<Cell> point_cells(const MeasuredSweep& sweep, const MeasuredPoint& pt) {
+  std::vector<Cell> cells;
+  if (over_sets(sweep)) cells.emplace_back(pt.set);
+  cells.emplace_back(pt.p);
+  return cells;
+}
+
 std::string describe_params(const runtime::Params& params) {
   std::string text;
   for (const auto& [k, v] : params) text += fmt::format("{}{}={:g}", text.empty() ? "" : " ", k, v);
@@ -24,11 +39,14 @@ std::string describe_params(const runtime::Params& params) {
 // The notes of a tuned sweep: the sizes found, and for efficiency the intervals behind each E.
 void add_tuning_notes(Table& t, const MeasuredSweep& sweep) {
   const ExperimentSpec& spec = *sweep.spec;
-  t.columns[5].name = "tuning runs";
+  for (auto& column : t.columns) {
+    if (column.name == "runs") column.name = "tuning runs";
+  }
   std::string sizes;
   for (const auto& pt : sweep.points) {
     for (const auto& [vname, ratio] : spec.rule.vary) {
-      sizes += fmt::format("{}p={:g}: {}={:g}", sizes.empty() ? "" : "; ", pt.p, vname, pt.params.at(vname));
+      sizes += fmt::format("{}{}: {}={:g}", sizes.empty() ? "" : "; ",
+                           pt.set.empty() ? fmt::format("p={:g}", pt.p) : pt.set, vname, pt.params.at(vname));
     }
   }
   if (spec.rule.kind == model::RuleKind::Efficiency) {
@@ -61,13 +79,28 @@ Table measured_table(const MeasuredSweep& sweep) {
                            : fmt::format("{}: {} measured on this host (command: {})", spec.name, kernel.name,
                                          kernel.command);
   }
-  t.add_column("p", "{:g}").add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("mad", "{:.3g}");
-  t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}").add_column("speed", "{:.6g}").add_column("S", "{:.3f}");
-  t.add_column("E", "{:.3f}").add_column("verified");
+  const bool sets = over_sets(sweep);
+  add_point_columns(t, sweep);
+  t.add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("mad", "{:.3g}");
+  t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}").add_column("speed", "{:.6g}");
+  // Over machine sets: the set's marked speed C and seed 002's speed-efficiency Es = W/(T C), not
+  // S and E, which need a one-worker run of the same program on one of the set's nodes.
+  if (sets) t.add_column("C", "{:.6g}").add_column("Es", "{:.4f}");
+  else t.add_column("S", "{:.3f}").add_column("E", "{:.3f}");
+  t.add_column("verified");
   for (const auto& pt : sweep.points) {
-    std::vector<Cell> row;
+    std::vector<Cell> row = point_cells(sweep, pt);
+    if (sets) {
+      for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples),
+                       pt.work / pt.median, pt.marked, metrics::speed_efficiency(pt.work, pt.median, pt.marked)}) {
+        row.emplace_back(v);
+      }
+      row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
+      t.add_row(std::move(row));
+      continue;
+    }
     const double t1 = std::isnan(pt.t1) ? one.median : pt.t1;
-    for (double v : {pt.p, pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples),
+    for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples),
                      pt.work / pt.median,
                      std::isnan(pt.tuned_e) ? metrics::speedup(t1, pt.median) : pt.p * pt.tuned_e,
                      std::isnan(pt.tuned_e) ? metrics::efficiency(t1, pt.median, pt.p) : pt.tuned_e}) {
@@ -108,26 +141,39 @@ Table overhead_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "overhead";
   t.title = fmt::format("{}: measured time by source (seconds per processor; they add up to T)", sweep.spec->name);
-  t.add_column("p", "{:g}").add_column("T", "{:.6g}");
+  add_point_columns(t, sweep);
+  t.add_column("T", "{:.6g}");
   for (const char* c : {"compute", "serial", "imbalance", "sync", "residual"}) t.add_column(c, "{:.4g}");
   t.add_column("overhead%", "{:.1f}");
   for (const auto& pt : sweep.points) {
-    if (!pt.figures.contains("latency")) {
-      t.add_row({pt.p, pt.median, std::monostate{}, std::monostate{}, std::monostate{}, std::monostate{},
-                 std::monostate{}, std::monostate{}});
-      continue;
-    }
+    std::vector<Cell> row = point_cells(sweep, pt);
+    row.emplace_back(pt.median);
     const auto& f = pt.figures;
-    t.add_row({pt.p, pt.median, f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"),
-               f.at("residual"), 100 * f.at("latency") / pt.median});
+    if (!f.contains("latency")) {
+      row.resize(row.size() + 6, std::monostate{});
+    } else {
+      for (double v : {f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"), f.at("residual"),
+                       100 * f.at("latency") / pt.median}) {
+        row.emplace_back(v);
+      }
+    }
+    t.add_row(std::move(row));
   }
   t.chart(report::Chart::StackedBars, "p", {"compute", "serial", "imbalance", "sync", "residual"}, "seconds");
   t.unit({"T", "compute", "serial", "imbalance", "sync", "residual"}, "s");
   t.unit("overhead%", "%");
-  t.notes.push_back("T = median wall time; compute = T(1)/p with T(1) the one-worker median of the same size "
-                    "(the T(1) of S and E); serial, imbalance (idle at joins and barriers) and sync (inside "
-                    "parallel primitives) as instrumented in the run nearest the median; residual = the rest of "
-                    "T (memory and contention effects)");
+  t.notes.push_back(fmt::format("T = median wall time; compute = {}; serial, imbalance (idle at joins and barriers) and "
+                                "sync (inside parallel primitives) as instrumented in the run nearest the median; "
+                                "residual = the rest of T (memory and contention effects)",
+                                over_sets(sweep) ? "W/C, the work at the set's marked speed C (a machine set has no "
+                                                   "one-worker run)"
+                                                 : "T(1)/p with T(1) the one-worker median of the same size (the T(1) "
+                                                   "of S and E)"));
+  if (sweep.source == "mpi") {
+    t.notes.push_back("MPI ranks: imbalance = time in MPI waits and barriers plus each rank's wait for the slowest at "
+                      "the end; sync = time in point-to-point and collective calls; serial is not separable from "
+                      "outside the program (0)");
+  }
   return t;
 }
 
@@ -135,20 +181,36 @@ Table latency_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "latency";
   t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7)", sweep.spec->name);
-  t.add_column("p", "{:g}").add_column("Tpara", "{:.6g}").add_column("ML", "{:.4g}").add_column("IT", "{:.4g}");
+  const bool model_beside = sweep.has_model_values && over_sets(sweep);
+  add_point_columns(t, sweep);
+  t.add_column("Tpara", "{:.6g}").add_column("ML", "{:.4g}").add_column("IT", "{:.4g}");
   t.add_column("PT", "{:.4g}").add_column("L", "{:.4g}");
+  if (model_beside) t.add_column("model_T", "{:.6g}").add_column("model_L", "{:.4g}");
   for (const auto& pt : sweep.points) {
     const auto& f = pt.figures;
+    std::vector<Cell> row = point_cells(sweep, pt);
+    row.emplace_back(pt.median);
     if (!f.contains("latency")) {
-      t.add_row({pt.p, pt.median, std::monostate{}, std::monostate{}, std::monostate{}, std::monostate{}});
+      row.resize(row.size() + 4, std::monostate{});
     } else {
-      t.add_row({pt.p, pt.median, f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")});
+      for (double v : {f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")}) row.emplace_back(v);
     }
+    if (model_beside) {
+      row.emplace_back(pt.predicted);
+      row.emplace_back(pt.predicted - pt.work / pt.marked);
+    }
+    t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"L"}, "latency L (s)");
   t.unit({"Tpara", "ML", "IT", "PT", "L"}, "s");
-  t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
-                    "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
+  if (over_sets(sweep)) {
+    t.notes.push_back("over machine sets W tc/N = W/C, the work at the set's marked speed C, so L = Tpara - W/C = "
+                      "Tpara (1 - Es) (seed 000 eq. 3 and 10 with seed 002's speed-efficiency)");
+    if (model_beside) t.notes.push_back("model_T = the kernel's model at the point's size and p; model_L = model_T - W/C");
+  } else {
+    t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
+                      "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
+  }
   return t;
 }
 
@@ -204,6 +266,40 @@ Table compare_table(const MeasuredSweep& sweep) {
   return t;
 }
 
+// Isospeed scalability between every pair of measured points: psi(p, p') = p'W/(pW'), over machine
+// sets psi_e(C, C') = C'W/(CW') (seed 001 eq. 1, seed 002 eq. 4), upper triangle.
+Table psi_table(const MeasuredSweep& sweep) {
+  const bool sets = over_sets(sweep);
+  Table t;
+  t.name = sets ? "psi_e" : "psi";
+  t.title = fmt::format("{}: measured {}", sweep.spec->name,
+                        sets ? "isospeed-efficiency scalability psi_e(C, C') = C'W/(CW')"
+                             : "isospeed scalability psi(p, p') = p'W/(pW')");
+  const auto label = [sets](const MeasuredPoint& pt) { return sets ? pt.set : fmt::format("{:g}", pt.p); };
+  t.add_column(sets ? "set" : "p");
+  for (const auto& pt : sweep.points) t.add_column(label(pt), "{:.4f}");
+  for (std::size_t i = 0; i < sweep.points.size(); ++i) {
+    const auto& a = sweep.points[i];
+    std::vector<Cell> row{label(a)};
+    for (std::size_t j = 0; j < sweep.points.size(); ++j) {
+      const auto& b = sweep.points[j];
+      if (j < i) row.emplace_back(std::monostate{});
+      else row.emplace_back(metrics::psi(sets ? a.marked : a.p, a.work, sets ? b.marked : b.p, b.work));
+    }
+    t.add_row(std::move(row));
+  }
+  t.plot.chart = report::Chart::HeatMap;
+  t.role(t.columns.front().name, report::Role::X);
+  for (std::size_t c = 1; c < t.columns.size(); ++c) t.series(t.columns[c].name);
+  t.notes.push_back(sweep.tuned ? fmt::format("W = the work at the sizes tuned to {}", sweep.spec->rule.describe())
+                                : "W = the work at the kernel's fixed size: psi means isospeed only when each point "
+                                  "was tuned to the same speed (scale = isospeed{} or isospeed_e{})");
+  return t;
+}
+
+
+}  // namespace
+
 // Every rank of every point (an MPI kernel), and per point the slowest rank and the spread.
 Table ranks_table(const MeasuredSweep& sweep) {
   Table t;
@@ -217,7 +313,13 @@ Table ranks_table(const MeasuredSweep& sweep) {
       }
     }
   }
-  t.add_column("p", "{:g}").add_column("rank", "{:g}").add_column("host");
+  bool grouped = false;
+  for (const auto& pt : sweep.points) {
+    for (const auto& r : pt.ranks) grouped = grouped || !r.group.empty();
+  }
+  add_point_columns(t, sweep);
+  t.add_column("rank", "{:g}").add_column("host");
+  if (grouped) t.add_column("group");
   for (const char* c : {"wall", "busy", "p2p", "collective", "wait", "barrier"}) t.add_column(c, "{:.4g}");
   t.add_column("messages", "{:g}").add_column("bytes", "{:.4g}");
   for (const auto& v : values) t.add_column(v, "{:g}");
@@ -227,7 +329,10 @@ Table ranks_table(const MeasuredSweep& sweep) {
     int slowest_rank = 0;
     for (const auto& r : pt.ranks) {
       const auto& f = r.figures;
-      std::vector<Cell> row{pt.p, static_cast<double>(r.rank), r.host};
+      std::vector<Cell> row = point_cells(sweep, pt);
+      row.emplace_back(static_cast<double>(r.rank));
+      row.emplace_back(r.host);
+      if (grouped) row.emplace_back(r.group);
       for (const char* c : {"wall", "busy", "point_to_point", "collective", "wait", "barrier"}) row.emplace_back(f.at(c));
       row.emplace_back(f.at("messages_sent"));
       row.emplace_back(f.at("bytes_sent") + f.at("collective_bytes"));
@@ -243,19 +348,19 @@ Table ranks_table(const MeasuredSweep& sweep) {
       fastest_busy = std::min(fastest_busy, f.at("busy"));
       slowest_busy = std::max(slowest_busy, f.at("busy"));
     }
-    t.notes.push_back(fmt::format("p = {:g}: slowest rank {} ({:.4g} s); busy time spread max/min = {:.3f}", pt.p,
+    t.notes.push_back(fmt::format("{}p = {:g}: slowest rank {} ({:.4g} s); busy time spread max/min = {:.3f}",
+                                  pt.set.empty() ? "" : pt.set + ", ", pt.p,
                                   slowest_rank, slowest, slowest_busy / fastest_busy));
   }
   t.unit({"wall", "busy", "p2p", "collective", "wait", "barrier"}, "s").unit("bytes", "B");
   t.role("host", report::Role::Note);
+  if (grouped) t.role("group", report::Role::Note);
   t.notes.push_back("wall = MPI_Init to MPI_Finalize; busy = between MPI calls; p2p, collective, wait (MPI_Wait*, "
                     "MPI_Probe), barrier = inside those calls, so busy + MPI time = wall; messages = point-to-point "
                     "sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "
                     "program's own scalerun_value()s");
   return t;
 }
-
-}  // namespace
 
 std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn) {
   const ExperimentSpec& spec = *sweep.spec;
@@ -275,6 +380,8 @@ std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::functio
       tables.push_back(overhead_table(sweep));
     } else if (name == "latency") {
       tables.push_back(latency_table(sweep));
+    } else if (name == "psi") {
+      tables.push_back(psi_table(sweep));
     } else if (name == "ranks") {
       tables.push_back(ranks_table(sweep));
     } else if (name == "counters") {

@@ -25,6 +25,10 @@ struct MeasuredSweep {
   std::string storage_note;           // where the points were stored
 };
 
+// Every rank of every point that has them (MPI kernels), with each point's slowest rank and the
+// spread of busy time; `scalerun show RUN` builds it from the stored points.
+report::Table ranks_table(const MeasuredSweep& sweep);
+
 // The tables the spec's reports ask for, in order. Reports that need instrumentation an external
 // program cannot give are left out with a warning through `warn`.
 std::vector<report::Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn);

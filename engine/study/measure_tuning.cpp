@@ -65,6 +65,7 @@ const char* quantity_symbol(model::RuleKind kind) {
   switch (kind) {
     case model::RuleKind::Efficiency: return "E";
     case model::RuleKind::Isospeed: return "speed";
+    case model::RuleKind::IsospeedE: return "Es";
     case model::RuleKind::TimeBound: return "T";
     default: return "value";
   }
@@ -180,8 +181,9 @@ class Search {
       measure_efficiency(t);
     } else {
       t.at_p = r_.kernel.measure(t.params, static_cast<int>(r_.p), limited_);
-      t.quantity = kind_ == model::RuleKind::Isospeed ? r_.kernel.work(t.params) / (r_.p * t.at_p.median)
-                                                      : t.at_p.median;
+      t.quantity = kind_ == model::RuleKind::Isospeed    ? r_.kernel.work(t.params) / (r_.p * t.at_p.median)
+                   : kind_ == model::RuleKind::IsospeedE ? r_.kernel.work(t.params) / (t.at_p.median * r_.marked)
+                                                         : t.at_p.median;
     }
     return t;
   }
@@ -234,10 +236,27 @@ class Search {
   double next_size(double x) {
     if (prev_x_ > 0 && prev_q_ > 0 && out_.quantity > 0 && x != prev_x_) {
       const double secant = std::log(out_.quantity / prev_q_) / std::log(x / prev_x_);
-      if (std::isfinite(secant) && std::abs(secant) > 0.02) k_ = secant;
+      // A falling secant is noise (the quantity grows with the size): the last exponent stands.
+      if (std::isfinite(secant) && secant > 0.02) k_ = secant;
     }
     prev_x_ = x;
     prev_q_ = out_.quantity;
+    // Every tuned quantity grows with the size; the sizes measured on either side of the target
+    // bound where it is met. Noise can make two measurements disagree with that order and send a
+    // secant the wrong way: a step that leaves the bracket is replaced by its geometric middle.
+    if (out_.quantity < target_) {
+      below_ = std::max(below_, x);
+    } else {
+      above_ = above_ > 0 ? std::min(above_, x) : x;
+    }
+    double next = propose(x);
+    if (below_ > 0 && above_ > 0 && below_ < above_ && (next <= below_ || next >= above_)) {
+      next = std::sqrt(below_ * above_);
+    }
+    return std::max(1.0, next);
+  }
+
+  double propose(double x) const {
     double factor = std::clamp(std::pow(target_ / out_.quantity, 1.0 / k_), 1.0 / 16, 16.0);
     if (kind_ == model::RuleKind::Efficiency && out_.at_1) {
       // The latency step (seed 000 eq. 3 and 11): with Tp = T1/p + L and L measured as
@@ -250,7 +269,7 @@ class Search {
         if (std::isfinite(needed) && needed > 0) factor = std::clamp(needed / t1, 1.0 / 1024, 1024.0);
       }
     }
-    return std::max(1.0, x * factor);
+    return x * factor;
   }
 
   const TuneRequest& r_;
@@ -265,6 +284,7 @@ class Search {
   int runs_ = 0;
   bool evaluated_ = false;
   double k_ = 0.5, prev_x_ = 0, prev_q_ = 0;
+  double below_ = 0, above_ = 0;  // the largest size measured under the target, the smallest over it
 };
 
 }  // namespace
@@ -274,9 +294,13 @@ TunedPoint tune_point(const TuneRequest& r) {
   if (r.rule->vary.empty()) throw ScriptError(r.rule->where + "the rule needs vary = 'parameter' to tune");
   const RuleKind kind = r.rule->kind;
   if (kind == RuleKind::MemoryBound) return size_for_memory(r);
-  if (kind != RuleKind::Efficiency && kind != RuleKind::Isospeed && kind != RuleKind::TimeBound) {
-    throw ScriptError(fmt::format("{}{} cannot be tuned on this host (efficiency, isospeed, time_bound and "
-                                  "memory_bound can)", r.rule->where, model::rule_name(kind)));
+  if (kind != RuleKind::Efficiency && kind != RuleKind::Isospeed && kind != RuleKind::TimeBound &&
+      kind != RuleKind::IsospeedE) {
+    throw ScriptError(fmt::format("{}{} cannot be tuned on this host (efficiency, isospeed, isospeed_e, time_bound "
+                                  "and memory_bound can)", r.rule->where, model::rule_name(kind)));
+  }
+  if (kind == RuleKind::IsospeedE && !(r.marked > 0)) {
+    throw ScriptError(r.rule->where + "isospeed_e needs the machine's marked speed: run it over machine_sets{}");
   }
   return Search(r).run();
 }

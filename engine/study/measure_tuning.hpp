@@ -3,6 +3,7 @@
 // fixed 2 % steps): find the problem size whose measured quantity meets a scaling rule's target
 // within a tolerance, seeded by the kernel's model when it has one, within a budget of runs.
 
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@ struct TuneRequest {
   MeasureSettings settings;
   const model::ScalingRule* rule = nullptr;
   double p = 1;
+  double marked = std::nan("");  // isospeed_e: the machine set's marked speed C (Es = W/(T C))
   double tolerance = 0.02;    // relative
   int budget = 12;            // measured runs (one configuration, repeated) per point
   // Efficiency: pairs of runs taken at one size, at most, while the 95 % interval of their

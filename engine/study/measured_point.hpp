@@ -15,6 +15,8 @@ namespace scalerun::study {
 
 struct MeasuredPoint {
   double p = 1;
+  std::string set;                // a machine set's name ("" for a processor count)
+  double marked = std::nan("");   // the set's marked speed C (the sum of its nodes')
   double t1 = std::nan("");       // one-worker time at this point's own size (tuned points)
   double tuned_e = std::nan("");  // efficiency-tuned points: the tuner's E (median over run pairs)
   int pairs = 0;                  // ... the pairs of runs behind it, and the 95 % interval of that median

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <thread>
 
 #include <fmt/format.h>
@@ -15,6 +17,7 @@
 #include "measure/command.hpp"
 #include "measure/command_template.hpp"
 #include "measure/figures.hpp"
+#include "measure/mpi_failure.hpp"
 #include "study/command_measurement.hpp"
 
 namespace scalerun::study {
@@ -55,10 +58,42 @@ std::vector<std::string> program_argv(const KernelSpec& kernel, const runtime::P
     throw ScriptError(where + e.what());
   }
   if (argv.front().find('/') == std::string::npos) {
-    const std::string shipped = std::string(SCALERUN_MPI_KERNEL_DIR) + "/" + argv.front();
-    if (access(shipped.c_str(), X_OK) == 0) argv.front() = shipped;
+    for (const char* dir : {SCALERUN_MPI_KERNEL_DIR, SCALERUN_INSTALLED_MPI_KERNEL_DIR}) {
+      const std::string shipped = std::string(dir) + "/" + argv.front();
+      if (access(shipped.c_str(), X_OK) == 0) {
+        argv.front() = shipped;
+        break;
+      }
+    }
   }
   return argv;
+}
+
+// scalerun's PMPI library: the build tree's, else the installed one.
+std::string interposition_library(const std::string& where) {
+  for (const char* path : {SCALERUN_PMPI_LIBRARY, SCALERUN_INSTALLED_PMPI_LIBRARY}) {
+    if (access(path, R_OK) == 0) return path;
+  }
+  throw ScriptError(fmt::format("{}scalerun's interposition library is missing (looked for {} and {}): build or "
+                                "install scalerun with MPI", where, SCALERUN_PMPI_LIBRARY,
+                                SCALERUN_INSTALLED_PMPI_LIBRARY));
+}
+
+// The launcher's command line and environment, its files written into `dir`.
+measure::Launch launch_of(const measure::MpiJob& job, const std::string& dir, const std::string& where) {
+  try {
+    return measure::prepare_launch(job, dir);
+  } catch (const std::invalid_argument& e) {
+    throw ScriptError(where + e.what());
+  } catch (const std::exception& e) {
+    throw ScriptError(fmt::format("{}cannot prepare the MPI job: {}", where, e.what()));
+  }
+}
+
+// The Debian package a launcher comes with, for the message when it is missing.
+std::string launcher_package(const measure::Launcher& launcher) {
+  return launcher.kind == "srun" ? "Slurm's srun comes with Debian's slurm-client: apt-get install slurm-client"
+                                 : "the launcher comes with Debian's openmpi-bin: apt-get install openmpi-bin";
 }
 
 struct JobRun {
@@ -97,23 +132,44 @@ void read_verification(const std::string& stdout_text, Measurement& m) {
   }
 }
 
-JobRun run_job(const measure::MpiJob& job, const std::vector<std::string>& argv, const MeasureSettings& settings,
-               const std::string& records, const std::string& where) {
+bool all_finalized(const measure::MpiJob& job, const std::string& records) {
+  try {
+    const auto ranks = measure::read_rank_records(records, measure::job_ranks(job));
+    return std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.ended_by == "finalize"; });
+  } catch (const std::runtime_error&) {
+    return false;
+  }
+}
+
+JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const MeasureSettings& settings,
+               const std::string& records, const std::string& where, const std::string& kernel_name) {
+  const std::vector<std::string>& argv = launch.argv;
   // The launcher's process group holds every rank: the limit and a stop end the whole job.
   measure::RunOptions options = stoppable_run_options(settings.run_limit_seconds);
+  // mpirun and srun end every rank on SIGTERM, here and on other hosts; ranks run in process
+  // groups of their own (or under slurmstepd), which a SIGKILL to the launcher would leave running.
+  options.terminate_grace_seconds = 5;
   // Open MPI refuses root without these; a container's root is the usual case.
-  options.env = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}};
+  options.env = launch.env;
+  options.env.insert({{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}});
   JobRun run;
   try {
     run.result = measure::run_command(argv, options);
   } catch (const measure::CommandError& e) {
-    throw ScriptError(fmt::format("{}{} (the launcher comes with Debian's openmpi-bin: apt-get install openmpi-bin)",
-                                  where, e.what()));
+    throw ScriptError(fmt::format("{}{} ({})", where, e.what(), launcher_package(job.launcher)));
   }
   throw_if_run_stopped(run.result);
-  // Exit status 1 with a record from every rank is a program that ran and failed its own check.
-  const bool failed_check = run.result.exit_code == 1 && run.result.signal == 0;
-  if (!run.result.ok() && !failed_check) throw ScriptError(where + measure::describe_failure(run.result, argv));
+  // Exit status 1 with every rank through MPI_Finalize (each wrote its record) is a program that
+  // ran and failed its own check: its verdict is read below, like a passing one's.
+  const bool failed_check = run.result.exit_code == 1 && run.result.signal == 0 && all_finalized(job, records);
+  if (!run.result.ok() && !failed_check) {
+    // A rank named: the one line says which, where and how, and what it last wrote.
+    if (const auto failure = measure::find_failed_rank(run.result, job, records)) {
+      throw ScriptError(fmt::format("{}{}: {} (launched as: {})", where, kernel_name,
+                                    measure::describe_rank_failure(*failure), measure::format_command_line(argv)));
+    }
+    throw ScriptError(where + measure::describe_failure(run.result, argv));
+  }
   try {
     run.ranks = measure::read_rank_records(records, measure::job_ranks(job));
   } catch (const std::runtime_error& e) {
@@ -149,7 +205,57 @@ int slot_capacity(const MachineSpec& machine) { return static_cast<int>(hosts_of
 
 }  // namespace
 
+namespace {
+
+// A machine set's nodes, a rank each: of every group the first nodes the set takes, in the
+// machine's group order (so Set1's nodes stay in every larger set, as in seed 002's Table 1).
+std::vector<measure::Placement> place_set(const MachineSpec& set, const std::string& where) {
+  std::vector<measure::Placement> placement;
+  for (const auto& group : set.groups) {
+    const auto taken = set.composition->find(group.name);
+    const int nodes = taken == set.composition->end() ? 0 : static_cast<int>(taken->second);
+    if (nodes == 0) continue;
+    if (group.hosts.empty()) {
+      throw ScriptError(fmt::format("{}node group '{}' of machine '{}' names no hosts, so its ranks have nowhere to "
+                                    "run: give the group hosts = {{ \"node1\", ... }}, one per node", where, group.name,
+                                    set.machine_name.empty() ? set.name : set.machine_name));
+    }
+    for (int i = 0; i < nodes; ++i) {
+      const std::string& host = group.hosts[static_cast<std::size_t>(i)];
+      if (!placement.empty() && placement.back().host == host && placement.back().group == group.name) {
+        ++placement.back().ranks;
+      } else {
+        placement.push_back({host, 1, group.name});
+      }
+    }
+  }
+  return placement;
+}
+
+// Refuses more ranks on a host than its slots, unless the launcher allows oversubscription.
+void check_slots(const MachineSpec& machine, const std::vector<measure::Placement>& placement,
+                 const std::string& where) {
+  if (machine.launcher && machine.launcher->oversubscribe) return;
+  std::map<std::string, int> on_host;
+  for (const auto& place : placement) on_host[place.host] += place.ranks;
+  const int slots = slots_of(machine);
+  for (const auto& [host, ranks] : on_host) {
+    if (ranks > slots) {
+      throw ScriptError(fmt::format("{}set '{}' puts {} ranks on host '{}', which has {} slot{} (set launcher = {{ "
+                                    "oversubscribe = true }} in the machine to share slots, or give the nodes other "
+                                    "hosts)", where, machine.name, ranks, host, slots, slots == 1 ? "" : "s"));
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<measure::Placement> place_ranks(const MachineSpec& machine, int p, const std::string& where) {
+  if (machine.composition) {
+    std::vector<measure::Placement> placement = place_set(machine, where);
+    check_slots(machine, placement, where);
+    return placement;
+  }
   const std::vector<std::string> hosts = hosts_of(machine);
   const int slots = slots_of(machine);
   const int capacity = slot_capacity(machine);
@@ -164,13 +270,31 @@ std::vector<measure::Placement> place_ranks(const MachineSpec& machine, int p, c
   int left = p;
   for (const auto& host : hosts) {
     const int here = std::min(left, slots);
-    placement.push_back({host, here});
+    placement.push_back({host, here, ""});
     left -= here;
   }
   // Oversubscribed: the ranks beyond the slots go round the hosts from the first.
   for (std::size_t i = 0; left > 0; i = (i + 1) % placement.size(), --left) ++placement[i].ranks;
   std::erase_if(placement, [](const measure::Placement& place) { return place.ranks == 0; });
   return placement;
+}
+
+std::vector<double> rank_speeds(const MachineSpec& machine) {
+  std::vector<double> speeds;
+  if (!machine.composition) return speeds;
+  for (const auto& group : machine.groups) {
+    const auto taken = machine.composition->find(group.name);
+    const int nodes = taken == machine.composition->end() ? 0 : static_cast<int>(taken->second);
+    for (int i = 0; i < nodes; ++i) speeds.push_back(group.speed_of(static_cast<std::size_t>(i)));
+  }
+  return speeds;
+}
+
+// More ranks on some host than it has slots: the job needs its waiting ranks to yield.
+bool oversubscribed(const MachineSpec& machine, const std::vector<measure::Placement>& placement) {
+  std::map<std::string, int> on_host;
+  for (const auto& place : placement) on_host[place.host] += place.ranks;
+  return std::any_of(on_host.begin(), on_host.end(), [&](const auto& h) { return h.second > slots_of(machine); });
 }
 
 Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, const runtime::Params& params, int p,
@@ -184,17 +308,20 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
   job.launcher = machine.launcher.value_or(measure::Launcher{});
   job.placement = place_ranks(machine, p, where);
   job.program = program;
-  job.oversubscribed = p > slot_capacity(machine);
-  job.env["LD_PRELOAD"] = SCALERUN_PMPI_LIBRARY;
+  job.oversubscribed = oversubscribed(machine, job.placement);
+  job.speeds = rank_speeds(machine);
+  job.env["LD_PRELOAD"] = interposition_library(where);
   Measurement m;
   std::vector<JobRun> timed;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
     const RecordsFolder records;
     job.env["SCALERUN_PMPI_DIR"] = records.path();
-    const std::vector<std::string> argv = measure::launch_argv(job);
-    m.launch_line = measure::format_command_line(argv);
-    JobRun run = run_job(job, argv, settings, records.path(), where);
-    run.seconds = job_seconds(run, kernel.timer, argv, where);
+    job.output_dir = records.path() + "/output";
+    const measure::Launch launch = launch_of(job, records.path(), where);
+    m.launch_line = measure::format_command_line(launch.argv);
+    JobRun run = run_job(job, launch, settings, records.path(), where,
+                         fmt::format("kernel '{}' at p={}", kernel.name, p));
+    run.seconds = job_seconds(run, kernel.timer, launch.argv, where);
     if (i < settings.warmup) continue;
     m.samples.push_back(run.seconds);
     read_verification(run.result.stdout_text, m);

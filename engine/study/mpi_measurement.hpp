@@ -25,7 +25,12 @@ namespace scalerun::study {
 Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, const runtime::Params& params, int p,
                         const MeasureSettings& settings, const std::string& where);
 
-// The ranks of p placed on the machine's hosts (ScriptError when they do not fit).
+// The ranks of p placed on the machine's hosts, or for a machine set one rank on each of its nodes
+// (the hosts its groups name). ScriptError when they do not fit.
 std::vector<measure::Placement> place_ranks(const MachineSpec& machine, int p, const std::string& where);
+
+// A machine set's marked speed per rank, in rank order, as its MPI kernels split their rows by
+// (SCALERUN_SPEEDS); empty for a machine that is not a set.
+std::vector<double> rank_speeds(const MachineSpec& machine);
 
 }  // namespace scalerun::study

@@ -31,7 +31,7 @@ constexpr std::array kEntries = {
     Entry{"measured", "measured time per p: median, spread, runs, speed, speedup, efficiency, verified",
           {"", "measured", ""}},
     Entry{"psi", "isospeed scalability psi(p, p') of every pair of points (psi(C, C') over machine sets)",
-          {"psi", "", ""}},
+          {"psi", "psi", ""}},
     Entry{"speedup", "speedup and efficiency against T(1), with Karp-Flatt and the fixed-size optimum px, or the "
                      "three simulated times",
           {"speedup", "speedup", "speedup"}},

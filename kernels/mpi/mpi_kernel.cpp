@@ -103,8 +103,11 @@ int finish(const Outcome& outcome, const World& world) {
     std::printf("%s\n", line.dump().c_str());
     std::fflush(stdout);
   }
+  // Rank 0 alone checked: every rank exits with its verdict, so the launcher's status is the job's.
+  int verified = outcome.verified ? 1 : 0;
+  MPI_Bcast(&verified, 1, MPI_INT, 0, MPI_COMM_WORLD);
   MPI_Finalize();
-  return outcome.verified ? 0 : 1;
+  return verified != 0 ? 0 : 1;
 }
 
 }  // namespace scalerun::mpi_kernels

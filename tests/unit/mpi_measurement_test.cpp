@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
+#include <vector>
 #include <string>
 
 #include "study/experiment.hpp"
@@ -40,7 +42,9 @@ TEST_CASE("MPI kernels on 1, 2 and 4 ranks: verified, busy + MPI time = wall per
   const study::MeasureSettings settings{0, 1};
   for (const auto& kernel : {mpi_kernel("mpi_ep", "scalerun-mpi-ep --m {m}", {{"m", 22}}),
                              mpi_kernel("mpi_cg", "scalerun-mpi-cg", {}),
-                             mpi_kernel("mpi_mm", "scalerun-mpi-mm --n {n}", {{"n", 256}})}) {
+                             mpi_kernel("mpi_mm", "scalerun-mpi-mm --n {n}", {{"n", 256}}),
+                             mpi_kernel("mpi_ge", "scalerun-mpi-ge --n {n}", {{"n", 300}}),
+                             mpi_kernel("mpi_conv2d", "scalerun-mpi-conv2d --n {n}", {{"n", 256}})}) {
     double t1 = 0;
     for (int p : {1, 2, 4}) {
       INFO(kernel.name << " at p = " << p);
@@ -88,4 +92,45 @@ TEST_CASE("MPI ranks are placed on the machine's hosts in order, within their sl
   placed = study::place_ranks(m, 5, "x: ");
   CHECK(placed[0].ranks == 3);
   CHECK(placed[1].ranks == 2);
+}
+
+TEST_CASE("A machine set's ranks go to its groups' nodes, several groups through an application context") {
+  study::MachineSpec set;
+  set.name = "Set2";
+  set.machine_name = "two groups";
+  set.slots = 4;
+  study::NodeGroup fast{"fast", 2, 3e9, {}, {"f1", "f2"}};
+  study::NodeGroup slow{"slow", 4, 1e9, {}, {"s1", "s1", "s2", "s3"}};
+  set.groups = {fast, slow};
+  set.composition = std::map<std::string, double>{{"fast", 1}, {"slow", 3}};
+  const auto placed = study::place_ranks(set, 4, "x: ");
+  REQUIRE(placed.size() == 3);
+  CHECK((placed[0].host == "f1" && placed[0].ranks == 1 && placed[0].group == "fast"));
+  CHECK((placed[1].host == "s1" && placed[1].ranks == 2 && placed[1].group == "slow"));
+  CHECK((placed[2].host == "s2" && placed[2].ranks == 1));
+  CHECK(study::rank_speeds(set) == std::vector<double>{3e9, 1e9, 1e9, 1e9});
+
+  scalerun::measure::MpiJob job;
+  job.placement = placed;
+  job.program = {"prog", "--n", "8"};
+  job.speeds = study::rank_speeds(set);
+  job.env["SCALERUN_PMPI_DIR"] = "/r";
+  const std::string app = scalerun::measure::app_context(job);
+  CHECK(app == "-np 1 --host f1:1 -x SCALERUN_GROUP=fast -x SCALERUN_PMPI_DIR=/r -x SCALERUN_SPEEDS=3000000000,"
+               "1000000000,1000000000,1000000000 prog --n 8\n"
+               "-np 3 --host s1:2,s2:1 -x SCALERUN_GROUP=slow -x SCALERUN_PMPI_DIR=/r -x SCALERUN_SPEEDS=3000000000,"
+               "1000000000,1000000000,1000000000 prog --n 8\n");
+  const auto argv = scalerun::measure::launch_argv(job, "/r/app");
+  CHECK(argv == std::vector<std::string>{"mpirun", "--app", "/r/app"});
+  job.program = {"prog", "a b"};
+  CHECK_THROWS_WITH(scalerun::measure::app_context(job), Catch::Contains("'a b' cannot go into an MPI application"));
+
+  // A group without hosts cannot be placed; a host with more ranks than slots is refused.
+  set.groups[1].hosts.clear();
+  CHECK_THROWS_WITH(study::place_ranks(set, 4, "x: "), Catch::Contains("node group 'slow' of machine 'two groups' "
+                                                                        "names no hosts"));
+  set.groups[1].hosts = {"s1", "s1", "s1", "s3"};
+  set.slots = 2;
+  CHECK_THROWS_WITH(study::place_ranks(set, 4, "x: "), Catch::Contains("set 'Set2' puts 3 ranks on host 's1', which "
+                                                                        "has 2 slots"));
 }

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# MPI jobs that go wrong, through the real binary and Open MPI's mpirun on this host:
+#   a rank that segfaults, one that calls MPI_Abort: one line naming the rank, its host, how it
+#     ended and its last stderr line, exit 2, and the point measured before it kept;
+#   a hung rank: --run-timeout ends the whole job, every rank, with a message, exit 2;
+#   scalerun SIGKILLed mid-sweep, then --resume: every completed point recalled, none lost.
+set -euo pipefail
+bin=$(realpath "$1")
+fault=$(realpath "$2")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# run NAME SCRIPT [ARGS]: exit status in $rc, stderr in $dir/NAME.err, database $dir/NAME.db
+run() {
+  local name=$1 script=$2
+  shift 2
+  rc=0
+  "$bin" "$script" --db "$dir/$name.db" --set "program=$fault" --quiet "$@" > /dev/null 2> "$dir/$name.err" || rc=$?
+}
+stored() { "$bin" runs --db "$1" --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") c = i; next } { s += $c } END { print s + 0 }'; }
+
+run crash tests/golden/errors/mpi_rank_crash.lua
+[ "$rc" -eq 2 ] || fail "a crashing rank: exit $rc, expected 2"
+grep -q "mpi_rank_crash.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host .* was killed by signal 11 (Segmentation fault); its stderr ends: 'mpi_fault: rank 1: about to dereference a null pointer'" "$dir/crash.err" ||
+  { cat "$dir/crash.err"; fail "a crashing rank: no one-line message naming rank, host, signal and stderr"; }
+[ "$(stored "$dir/crash.db")" -eq 1 ] || fail "a crashing rank: the p=1 point measured before it was not kept"
+
+run abort tests/golden/errors/mpi_rank_abort.lua
+[ "$rc" -eq 2 ] || fail "MPI_Abort: exit $rc, expected 2"
+grep -q "rank 1 on host .* called MPI_Abort with error code 3; its stderr ends: 'mpi_fault: rank 1: giving up with MPI_Abort(3)'" "$dir/abort.err" ||
+  { cat "$dir/abort.err"; fail "MPI_Abort: no one-line message naming rank, host, code and stderr"; }
+[ "$(stored "$dir/abort.db")" -eq 1 ] || fail "MPI_Abort: the p=1 point measured before it was not kept"
+
+start=$(date +%s)
+run hang tests/golden/errors/mpi_rank_hang.lua --run-timeout 2
+took=$(( $(date +%s) - start ))
+[ "$rc" -eq 2 ] || fail "a hung job: exit $rc, expected 2"
+grep -q "kernel 'mpi_fault' at p=2 ran past its run_timeout of 2 s; the whole MPI job, every rank, was ended" "$dir/hang.err" ||
+  { cat "$dir/hang.err"; fail "a hung job: no message"; }
+[ "$took" -le 15 ] || fail "a hung job took $took s to end with --run-timeout 2"
+for _ in $(seq 1 50); do pgrep -f "$fault --hang" > /dev/null || break; sleep 0.1; done
+if pgrep -af "$fault --hang"; then fail "a hung job: ranks still running after scalerun ended"; fi
+
+# SIGKILL once two points are stored, then --resume: they are recalled, the rest measured.
+db=$dir/sweep.db
+source "$(dirname "$0")/kill_after_points.sh"
+kill_after 2 "$bin" tests/golden/scripts/mpi_sweep.lua --db "$db" --quiet
+before=$(points)
+echo "killed after $before stored points"
+[ "$before" -ge 2 ] && [ "$before" -lt 4 ] || fail "expected 2 or 3 points before the kill, got $before"
+"$bin" tests/golden/scripts/mpi_sweep.lua --db "$db" --resume > "$dir/resumed.txt" 2> "$dir/resumed.err" ||
+  { cat "$dir/resumed.err"; fail "--resume failed"; }
+recalled=$(grep -c '(stored)' "$dir/resumed.err" || true)
+[ "$recalled" -eq "$before" ] || fail "$before points were stored but $recalled recalled"
+[ "$(points)" -eq 4 ] || fail "expected 4 stored points in all, got $(points)"
+grep -q "per rank, the run nearest the median" "$dir/resumed.txt" || fail "the resumed run lost its ranks table"
+echo "mpi_faults: ok"

@@ -1,0 +1,46 @@
+// A stand-in for a user's MPI program that goes wrong, for the fault tests: one rank crashes
+// (SIGSEGV), calls MPI_Abort or hangs while the others wait in a barrier. Each option names the
+// rank; the rank says what it is about to do on stderr first, as a failing program often does.
+//
+//   mpi_fault [--crash R] [--abort R --code C] [--hang R]     no option: a clean, quick run
+
+#include <mpi.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int crash = -1, abort_rank = -1, code = 1, hang = -1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const int value = std::atoi(argv[i + 1]);
+    if (std::strcmp(argv[i], "--crash") == 0) crash = value;
+    else if (std::strcmp(argv[i], "--abort") == 0) abort_rank = value;
+    else if (std::strcmp(argv[i], "--code") == 0) code = value;
+    else if (std::strcmp(argv[i], "--hang") == 0) hang = value;
+  }
+  if (rank == crash) {
+    std::fprintf(stderr, "mpi_fault: rank %d: about to dereference a null pointer\n", rank);
+    std::fflush(stderr);
+    std::raise(SIGSEGV);
+  }
+  if (rank == abort_rank) {
+    std::fprintf(stderr, "mpi_fault: rank %d: giving up with MPI_Abort(%d)\n", rank, code);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, code);
+  }
+  if (rank == hang) {
+    std::fprintf(stderr, "mpi_fault: rank %d: waiting for ever\n", rank);
+    std::fflush(stderr);
+    for (;;) pause();
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) std::printf("{\"time\": 0.001, \"verified\": true}\n");
+  MPI_Finalize();
+  return 0;
+}
