@@ -1,12 +1,14 @@
 -- This host as a small homogeneous cluster for machine-set studies (seed 002's doubling sets):
--- one node group "core" whose nodes are ranks on this host, twice as many as it has cores, each
--- with the per-core marked speed the host benchmark measures (the `speed` of host_machine(), so p
--- nodes together have the marked speed the host delivered on p cores). machine_sets{ start =
--- { core = 1 } } then gives sets of 1, 2, 4, ... ranks; the sets beyond the cores oversubscribe
--- them, which the measured speed-efficiency shows. A real cluster lists its groups' hosts instead
+-- one node group "core" whose nodes are ranks on this host, one per core, each with the per-core
+-- marked speed the host benchmark measures (the `speed` of host_machine(), so p nodes together
+-- have the marked speed the host delivered on p cores). machine_sets{ start = { core = 1 } } then
+-- gives sets of 1, 2, 4, ... ranks up to the cores (2 sets on a 2-core host, 5 on 16 cores).
+-- Oversubscription is allowed, so a configured copy with more nodes, e.g. local c = require
+-- "machines.localhost_cluster"; c.groups[1].count = 8, shows what sharing cores costs. A real
+-- cluster lists its groups' hosts instead
 -- (see README, "MPI programs on a cluster", and `scalerun --describe-cluster`).
 local host = host_machine()
-local nodes = 2 * host.procs
+local nodes = host.procs
 local hosts = {}
 for i = 1, nodes do hosts[i] = "localhost" end
 return machine {

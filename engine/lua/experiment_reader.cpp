@@ -310,6 +310,9 @@ void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
     lua_getfield(L, launcher, "oversubscribe");
     l.oversubscribe = lua_toboolean(L, -1) != 0;
     lua_pop(L, 1);
+    lua_getfield(L, launcher, "batch");
+    l.batch = lua_toboolean(L, -1) != 0;
+    lua_pop(L, 1);
     m.launcher = std::move(l);
   }
   lua_pop(L, 1);

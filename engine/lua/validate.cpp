@@ -86,7 +86,7 @@ void check_cluster(lua_State* L, const lua::FieldReader& r) {
   check_count(r, "slots", false);
   if (!r.push("launcher", LUA_TTABLE, false)) return;
   lua::FieldReader l(L, -1, r.where(), "launcher.");
-  l.reject_unknown({"kind", "command", "options", "env", "oversubscribe"});
+  l.reject_unknown({"kind", "command", "options", "env", "oversubscribe", "batch"});
   const std::string kind = l.string_or("kind", "mpirun");
   if (kind != "mpirun" && kind != "srun") {
     l.fail("kind", fmt::format("'{}': jobs start with Open MPI's mpirun (kind = \"mpirun\") or Slurm's srun (kind = "
@@ -106,6 +106,9 @@ void check_cluster(lua_State* L, const lua::FieldReader& r) {
     lua_pop(L, 1);
   }
   l.boolean_or("oversubscribe", false);
+  if (l.boolean_or("batch", false) && kind != "srun") {
+    l.fail("batch", "batch = true submits jobs with Slurm's sbatch: it needs kind = \"srun\"");
+  }
   lua_pop(L, 1);
 }
 

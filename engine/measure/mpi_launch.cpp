@@ -109,6 +109,17 @@ std::vector<std::string> launch_argv(const MpiJob& job, const std::string& app_f
 
 namespace {
 
+// 'word' for sh, with any ' inside closed, escaped and reopened.
+std::string shell_quoted(const std::string& word) {
+  std::string out(1, '\'');
+  for (char c : word) {
+    if (c == '\'') out.append("'\\''");
+    else out.push_back(c);
+  }
+  out.push_back('\'');
+  return out;
+}
+
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path);
   out << text;
@@ -163,6 +174,19 @@ Launch srun_launch(const MpiJob& job, const std::string& dir) {
     launch.argv.insert(launch.argv.end(), job.program.begin(), job.program.end());
   }
   launch.env = std::move(env);
+  if (job.launcher.batch) {
+    // The same srun line as the body of a batch script; sbatch --wait returns with the job's exit
+    // status once it has ended, its output in files (the environment goes with --export=ALL).
+    std::string script = "#!/bin/sh\n# written by scalerun: one measured MPI job\nexec";
+    for (const auto& word : launch.argv) script.append(" ").append(shell_quoted(word));
+    write_file(dir + "/job.sh", script + "\n");
+    launch.stdout_file = dir + "/job.out";
+    launch.stderr_file = dir + "/job.err";
+    launch.argv = {"sbatch", "--wait", "--quiet", "-n", std::to_string(job_ranks(job)), "--export=ALL",
+                   "--output=" + launch.stdout_file, "--error=" + launch.stderr_file};
+    if (job.launcher.oversubscribe) launch.argv.emplace_back("--overcommit");
+    launch.argv.push_back(dir + "/job.sh");
+  }
   return launch;
 }
 

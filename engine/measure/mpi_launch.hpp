@@ -18,6 +18,7 @@ struct Launcher {
   std::vector<std::string> options;          // placed before the program, as given
   std::map<std::string, std::string> env;    // exported to every rank
   bool oversubscribe = false;      // more ranks than a host's slots allowed
+  bool batch = false;              // srun: each job a batch script submitted with sbatch --wait
 };
 
 struct Placement {
@@ -60,6 +61,8 @@ std::vector<std::string> launch_argv(const MpiJob& job, const std::string& app_f
 struct Launch {
   std::vector<std::string> argv;
   std::map<std::string, std::string> env;
+  // A batch job writes its output to files, not to the launcher's streams: read them afterwards.
+  std::string stdout_file, stderr_file;
 };
 Launch prepare_launch(const MpiJob& job, const std::string& dir);
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -220,6 +221,7 @@ class MeasureSource final : public PointSource {
   std::optional<double> last_tuned_x_;  // the varied size of the last tuned point, over its ratio
   // The point's source: the sweep's, or over machine sets the MPI program on that set's nodes.
   MeasuredSource source_;
+  const MachineSpec* machine_ = nullptr;  // the point's machine (a set, over machine sets)
 };
 
 // The one-worker reference comes first: speedup, efficiency and the breakdown need it. (Tuned
@@ -284,6 +286,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
   pt.params = s_.params;
   pt.work = s_.work;
   source_ = at.label.empty() ? s_.measured : mpi_source(input_.kernel, *at.machine, spec_.where);
+  machine_ = at.machine;
   // (An MPI job's ranks go where the machine's hosts say; a machine that oversubscribes says so.)
   if (pt.p > s_.cores && s_.measured.kind != "mpi") {
     progress_->note(fmt::format("scalerun: warning: {}: p={:g} is more than the {} cores of this host; the workers "
@@ -346,7 +349,14 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   request.tolerance = spec_.tolerance;
   request.budget = spec_.budget;
   request.max_pairs = spec_.max_repeats;
+  // An MPI job spreads its memory over the hosts its ranks run on (this host's memory each, the
+  // best guess scalerun has of the others').
   request.host_memory = s_.host_memory;
+  if (s_.measured.kind == "mpi") {
+    std::set<std::string> hosts;
+    for (const auto& place : place_ranks(*machine_, static_cast<int>(pt.p), spec_.where)) hosts.insert(place.host);
+    request.host_memory *= static_cast<double>(std::max<std::size_t>(1, hosts.size()));
+  }
   request.max_run_seconds = spec_.max_run_time;
   request.max_point_seconds = spec_.max_point_time;
   request.on_evaluation = [&](const std::string& line) { progress_->note(fmt::format("scalerun: tuning {}: {}", spec_.name, line)); };

@@ -131,8 +131,16 @@ class Search {
       std::optional<TunedPoint> t = evaluate_or_cap(x);
       if (!t) return out_;
       if (record(x, std::move(*t))) return out_;
-      const double next = next_size(x);
+      double next = next_size(x);
       if (next == x) return out_;  // rounding cannot move it further
+      next = within_memory(x, next);
+      if (next == x) {
+        out_.capped = fmt::format("the next size, {}={:.6g}, needs more than 80 % of this host's {:.3g} bytes of "
+                                  "memory, so the search stopped at the largest that fits",
+                                  size_name_, next_size_wanted_ * size_ratio_, r_.host_memory);
+        out_.diagnosis = diagnose(steps_, out_, r_.tolerance);
+        return out_;
+      }
       x = next;
     }
   }
@@ -232,6 +240,25 @@ class Search {
     return reached || runs_ >= r_.budget;
   }
 
+  // A step towards `next` that this host can hold: a size whose memory (the kernel's own formula)
+  // passes 80 % of the host's is never run, since the kernel would be killed for memory or swap
+  // for minutes. The largest size that fits between x and next, by bisection; x when none does.
+  double within_memory(double x, double next) {
+    next_size_wanted_ = next;
+    const auto fits = [&](double size) {
+      const double bytes = r_.kernel.memory(at_size(r_, size));
+      return !(r_.host_memory > 0 && std::isfinite(bytes) && bytes > 0.8 * r_.host_memory);
+    };
+    if (fits(next)) return next;
+    double lo = x, hi = next;
+    if (!fits(lo)) return x;
+    for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
+      const double mid = std::sqrt(lo * hi);
+      (fits(mid) ? lo : hi) = mid;
+    }
+    return lo / x > 1.01 ? lo : x;
+  }
+
   // The next size: the secant of the last two evaluations, or for efficiency the latency step.
   double next_size(double x) {
     if (prev_x_ > 0 && prev_q_ > 0 && out_.quantity > 0 && x != prev_x_) {
@@ -284,7 +311,8 @@ class Search {
   int runs_ = 0;
   bool evaluated_ = false;
   double k_ = 0.5, prev_x_ = 0, prev_q_ = 0;
-  double below_ = 0, above_ = 0;  // the largest size measured under the target, the smallest over it
+  double below_ = 0, above_ = 0;
+  double next_size_wanted_ = 0;   // the size the last step asked for, before the memory cap  // the largest size measured under the target, the smallest over it
 };
 
 }  // namespace

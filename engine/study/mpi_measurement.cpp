@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <map>
 #include <thread>
 
@@ -90,9 +91,17 @@ measure::Launch launch_of(const measure::MpiJob& job, const std::string& dir, co
   }
 }
 
+// A batch job's output file ("" when it wrote none).
+std::string text_of(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 // The Debian package a launcher comes with, for the message when it is missing.
 std::string launcher_package(const measure::Launcher& launcher) {
-  return launcher.kind == "srun" ? "Slurm's srun comes with Debian's slurm-client: apt-get install slurm-client"
+  return launcher.kind == "srun" ? "Slurm's srun and sbatch come with Debian's slurm-client: apt-get install slurm-client"
                                  : "the launcher comes with Debian's openmpi-bin: apt-get install openmpi-bin";
 }
 
@@ -159,6 +168,8 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
     throw ScriptError(fmt::format("{}{} ({})", where, e.what(), launcher_package(job.launcher)));
   }
   throw_if_run_stopped(run.result);
+  if (!launch.stdout_file.empty()) run.result.stdout_text = text_of(launch.stdout_file);
+  if (!launch.stderr_file.empty()) run.result.stderr_text += text_of(launch.stderr_file);
   // Exit status 1 with every rank through MPI_Finalize (each wrote its record) is a program that
   // ran and failed its own check: its verdict is read below, like a passing one's.
   const bool failed_check = run.result.exit_code == 1 && run.result.signal == 0 && all_finalized(job, records);

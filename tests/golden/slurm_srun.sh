@@ -3,7 +3,7 @@
 # started in a temporary directory by tests/slurm/local_slurm.sh, then MPI kernels measured
 # through srun (PMIx) with every rank instrumented: MM on 1, 2 and 4 ranks, verified, with the
 # per-rank table; two node groups through srun's --multi-prog, MM's rows split by marked speed;
-# a crashing rank named in one line. When Slurm cannot start here the test says why and fails.
+# NAS EP as a batch job (sbatch --wait), verified; a crashing rank named in one line. When Slurm cannot start here the test says why and fails.
 set -euo pipefail
 bin=$(realpath "$1")
 fault=$(realpath "$2")
@@ -47,6 +47,13 @@ end
 check { name = "srun-rows", of = "mm-srun-groups", table = "ranks", key = "rank", columns = { "rows" },
         expect = expect, abs_tol = 1 }
 LUA
+cat > "$dir/batch.lua" <<'LUA'
+local m = require "slurm_machine"
+local batch = machine { name = "slurm-batch", hosts = { "localhost" },
+                        launcher = { kind = "srun", batch = true, oversubscribe = true } }
+experiment { name = "ep-sbatch", mode = "measure", machine = batch, kernel = require "kernels.mpi_ep",
+             procs = { 2 }, repeats = 1, warmup = 0, report = { "measured", "ranks" } }
+LUA
 cat > "$dir/crash.lua" <<LUA
 local m = require "slurm_machine"
 experiment { name = "crash-srun", mode = "measure", machine = m, procs = { 2 }, repeats = 1, warmup = 0,
@@ -62,6 +69,9 @@ if grep -q ' NO$' "$dir/procs.out"; then fail "a point failed verification"; fi
 "$bin" "$dir/sets.lua" --db "$dir/db" > "$dir/sets.out" 2> "$dir/sets.err" || { cat "$dir/sets.out" "$dir/sets.err"; fail "two groups through srun failed"; }
 grep -q "4 of 4 values match within 1" "$dir/sets.out" || { cat "$dir/sets.out"; fail "rows not split by marked speed"; }
 grep -Eq 'Set2 +4 +0 +[^ ]+ +fast' "$dir/sets.out" || { cat "$dir/sets.out"; fail "rank 0 is not in group fast"; }
+
+"$bin" "$dir/batch.lua" --db "$dir/db" > "$dir/batch.out" 2> "$dir/batch.err" || { cat "$dir/batch.out" "$dir/batch.err"; fail "EP through sbatch failed"; }
+grep -Eq '^2 .* yes$' "$dir/batch.out" && grep -Eq '^2 +1 +' "$dir/batch.out" || { cat "$dir/batch.out"; fail "EP through sbatch: not verified, or rank 1 missing"; }
 
 rc=0; "$bin" "$dir/crash.lua" --db "$dir/db" --quiet > /dev/null 2> "$dir/crash.err" || rc=$?
 [ "$rc" -eq 2 ] || { cat "$dir/crash.err"; fail "a crashing rank under srun: exit $rc, expected 2"; }

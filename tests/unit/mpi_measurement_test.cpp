@@ -1,12 +1,18 @@
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <map>
 #include <vector>
 #include <string>
 
 #include "study/experiment.hpp"
 #include "study/metrics.hpp"
+#include "measure/mpi_launch.hpp"
 #include "study/mpi_measurement.hpp"
 
 // Issue 12's identities on real MPI jobs (Open MPI's mpirun on this host, ranks beyond the cores
@@ -133,4 +139,36 @@ TEST_CASE("A machine set's ranks go to its groups' nodes, several groups through
   set.slots = 2;
   CHECK_THROWS_WITH(study::place_ranks(set, 4, "x: "), Catch::Contains("set 'Set2' puts 3 ranks on host 's1', which "
                                                                         "has 2 slots"));
+}
+
+TEST_CASE("Under srun the ranks' environment goes through srun's own, groups through --multi-prog") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("scalerun-srun-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  scalerun::measure::MpiJob job;
+  job.launcher.kind = job.launcher.command = "srun";
+  job.placement = {{"n1", 1, "fast"}, {"n2", 2, "slow"}};
+  job.program = {"prog", "--n", "8"};
+  job.speeds = {2, 1, 1};
+  job.env = {{"LD_PRELOAD", "/lib/pmpi.so"}, {"SCALERUN_PMPI_DIR", "/r"}};
+  auto launch = scalerun::measure::prepare_launch(job, dir.string());
+  CHECK(launch.argv == std::vector<std::string>{"srun", "--mpi=pmix", "-n", "3", "--export=ALL,LD_PRELOAD=/lib/pmpi.so",
+                                                "--kill-on-bad-exit=1", "--distribution=arbitrary", "--multi-prog",
+                                                (dir / "multi-prog").string()});
+  // Commas in SCALERUN_SPEEDS cannot pass --export: srun's own environment carries them.
+  CHECK(launch.env.at("SCALERUN_SPEEDS") == "2,1,1");
+  CHECK(launch.env.at("SLURM_HOSTFILE") == (dir / "srun-hosts").string());
+  CHECK_FALSE(launch.env.contains("LD_PRELOAD"));
+  CHECK(scalerun::measure::srun_multi_prog(job) ==
+        "0-0 env SCALERUN_GROUP=fast prog --n 8\n1-2 env SCALERUN_GROUP=slow prog --n 8\n");
+
+  job.launcher.batch = true;
+  launch = scalerun::measure::prepare_launch(job, dir.string());
+  CHECK(launch.argv.front() == "sbatch");
+  CHECK(launch.stdout_file == (dir / "job.out").string());
+  std::ifstream script(dir / "job.sh");
+  std::stringstream text;
+  text << script.rdbuf();
+  CHECK_THAT(text.str(), Catch::Contains("exec 'srun' '--mpi=pmix' '-n' '3'"));
+  fs::remove_all(dir);
 }

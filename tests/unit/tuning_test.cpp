@@ -210,3 +210,42 @@ TEST_CASE("tuning: max_point_time ends a point's search between evaluations", "[
   CHECK(tp.capped.find("past max_point_time = 0.1 s") != std::string::npos);
   CHECK(tp.runs < 20);
 }
+
+TEST_CASE("tuning: isospeed-e over a machine set, and no size beyond the host's memory", "[tuning]") {
+  // T(n) = n / (0.2 C) + 1 ms on a set of marked speed C: Es = W/(T C) grows towards 0.2.
+  const double C = 1e9;
+  int calls = 0;
+  auto k = law_kernel([C](double n, int, int) { return n / (0.2 * C) + 1e-3; }, calls);
+  model::ScalingRule rule;
+  rule.kind = model::RuleKind::IsospeedE;
+  rule.target = 0.1;
+  rule.has_target = true;
+  rule.vary = {{"n", 1.0}};
+  auto r = request_for(k, rule, 2, 1);
+  r.marked = C;
+  r.tolerance = 0.01;
+  auto t = study::tune_point(r);
+  CHECK(t.reached);
+  CHECK(t.quantity == Approx(0.1).epsilon(0.01));
+  CHECK(t.params.at("n") == Approx(0.2 * C * 1e-3).epsilon(0.02));  // Es = 0.1 where n/(0.2 C) = 1 ms
+
+  // The same search with the memory of a size n = 8 n bytes and a host of 1 MB: sizes beyond
+  // 100,000 (80 % of the memory) are never run, and the search says why it stopped.
+  rule.target = 0.19;
+  k.memory = [](const runtime::Params& p) { return 8 * p.at("n"); };
+  r = request_for(k, rule, 2, 1);
+  r.marked = C;
+  r.host_memory = 1e6;
+  r.kernel.measure = [&, inner = k.measure](const runtime::Params& params, int p, const MeasureSettings& s) {
+    CHECK(8 * params.at("n") <= 0.8e6);
+    return inner(params, p, s);
+  };
+  t = study::tune_point(r);
+  CHECK_FALSE(t.reached);
+  CHECK_THAT(t.capped, Catch::Contains("needs more than 80 % of this host's 1e+06 bytes of memory"));
+  CHECK(t.params.at("n") == Approx(1e5).epsilon(0.01));
+
+  // isospeed_e needs a marked speed.
+  r.marked = std::nan("");
+  CHECK_THROWS_WITH(study::tune_point(r), Catch::Contains("isospeed_e needs the machine's marked speed"));
+}
