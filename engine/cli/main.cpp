@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "cli/database_commands.hpp"
+#include "cli/figures.hpp"
 #include "cli/run_guard.hpp"
 #include "cli/script_help.hpp"
 #include "host/describe.hpp"
@@ -88,7 +89,7 @@ const char* const kFooter =
 // What the command line asked for.
 struct Invocation {
   scalerun::lua::RunRequest request;
-  std::string format_name = "table", out_dir;
+  std::string format_name = "table", out_dir, plot_dir, plot_format = "svg", html_file;
   bool describe_host = false;
   std::string describe_cluster;
   std::vector<std::string> sets;
@@ -133,7 +134,14 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
   app.add_option("--format", inv.format_name, "output format: " + report::reporter_list())
       ->check(CLI::IsMember(report::reporter_names()));
-  app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json");
+  app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the "
+                 "figures");
+  app.add_option("--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its "
+                 "data and script)");
+  app.add_option("--html", inv.html_file, "also write the run as one self-contained HTML page: context, tables, "
+                 "figures, notes, checks");
+  app.add_option("--plot-format", inv.plot_format, "figure format: svg (default) or png")
+      ->check(CLI::IsMember({"svg", "png"}));
   app.add_option("--set", inv.sets, "override a script param(): --set name=value (repeatable)")
       ->allow_extra_args(false);
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
@@ -238,6 +246,27 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
   const lua::RunRequest& request = inv.request;
   const report::Reporter& reporter = *report::find_reporter(inv.format_name);  // checked by IsMember
   cli::install_signal_handlers();
+  // An output folder that cannot be written is found before anything is measured.
+  for (const std::string& dir : {inv.plot_dir, inv.out_dir}) {
+    if (dir.empty()) continue;
+    try {
+      report::check_writable_dir(dir);
+    } catch (const std::exception& e) {
+      std::cerr << fmt::format("scalerun: {}: {} (give a folder you can write)\n", dir == inv.plot_dir ? "--plot" : "--out",
+                               e.what());
+      return kExitError;
+    }
+  }
+  if (!inv.html_file.empty()) {
+    const std::filesystem::path parent = std::filesystem::path(inv.html_file).parent_path();
+    try {
+      report::check_writable_dir(parent.empty() ? "." : parent);
+    } catch (const std::exception& e) {
+      std::cerr << fmt::format("scalerun: --html {}: {} (give a file in a folder you can write)\n", inv.html_file,
+                               e.what());
+      return kExitError;
+    }
+  }
   try {
     lua::RunOutcome outcome;
     {
@@ -250,6 +279,11 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
     reporter.write_run(std::cout, context, outcome.sections);
     std::cout.flush();
     if (!inv.out_dir.empty()) report::write_out_dir(inv.out_dir, context, outcome.sections);
+    const auto format = inv.plot_format == "png" ? report::FigureFormat::png : report::FigureFormat::svg;
+    for (const std::string& dir : {inv.plot_dir, inv.out_dir}) {
+      if (!dir.empty()) cli::draw_figures(dir, outcome.sections, format, request.options.quiet);
+    }
+    if (!inv.html_file.empty()) cli::write_html_report(inv.html_file, context, outcome.sections, request.options.quiet);
     if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
       if (!request.options.quiet) {
         if (outcome.checks_failed > 0) {

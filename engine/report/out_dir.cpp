@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "report/format_detail.hpp"
+#include "report/gnuplot_figure.hpp"
 #include "report/reporter.hpp"
 
 namespace scalerun::report {
@@ -68,9 +69,7 @@ void write_per_table(const fs::path& root, const Reporter& reporter, std::span<c
   }
 }
 
-}  // namespace
-
-void write_out_dir(const fs::path& root, const Context& ctx, std::span<const Section> sections) {
+void make_dir(const fs::path& root) {
   std::error_code ec;
   fs::create_directories(root, ec);
   if (!ec) {
@@ -83,6 +82,43 @@ void write_out_dir(const fs::path& root, const Context& ctx, std::span<const Sec
   if (ec) {
     throw std::runtime_error(fmt::format("cannot create directory '{}': {}", root.string(), ec.message()));
   }
+}
+
+}  // namespace
+
+std::vector<Figure> write_figure_files(const fs::path& root, std::span<const Section> sections, FigureFormat format) {
+  make_dir(root);
+  std::vector<Figure> figures;
+  std::set<std::string> used;
+  for (std::size_t si = 0; si < sections.size(); ++si) {
+    const Section& s = sections[si];
+    for (std::size_t ti = 0; ti < s.tables.size(); ++ti) {
+      const Table& t = s.tables[ti];
+      const std::string base = sanitize(s.name) + "__" + sanitize(t.name);
+      std::string stem = base;
+      for (int n = 2; !used.insert(stem).second; ++n) stem = fmt::format("{}-{}", base, n);
+      auto figure = figure_of(t, stem, format);
+      if (!figure) continue;
+      figure->section = si;
+      figure->table = ti;
+      write_file(root / (stem + ".dat"), [&](std::ostream& os) { os << figure->data; });
+      write_file(root / (stem + ".gp"), [&](std::ostream& os) { os << figure->script; });
+      figures.push_back(std::move(*figure));
+    }
+  }
+  return figures;
+}
+
+void check_writable_dir(const fs::path& root) {
+  make_dir(root);
+  const fs::path probe = root / ".scalerun-write-test";
+  write_file(probe, [](std::ostream& os) { os << "x"; });
+  std::error_code ec;
+  fs::remove(probe, ec);
+}
+
+void write_out_dir(const fs::path& root, const Context& ctx, std::span<const Section> sections) {
+  make_dir(root);
   for (const Reporter* reporter : reporters()) {
     if (reporter->out_files() == OutFiles::PerTable) write_per_table(root, *reporter, sections);
     if (reporter->out_files() == OutFiles::WholeRun) {

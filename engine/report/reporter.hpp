@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/gnuplot_figure.hpp"
 #include "report/table.hpp"
 
 namespace scalerun::report {
@@ -58,5 +59,15 @@ std::string reporter_list(std::string_view separator = {});
 // --out DIR: every reporter's files (per table or for the whole run) into DIR, created if
 // needed. Throws std::runtime_error with a clear message when DIR cannot be created or written.
 void write_out_dir(const std::filesystem::path& dir, const Context& ctx, std::span<const Section> sections);
+
+// Every plottable table's figure as files in DIR (created if needed): stem.dat and stem.gp, stem
+// "<section>__<table>" as --out names them. Returns the figures, for the caller to draw (gnuplot
+// is a program: running it is not the report layer's). Throws std::runtime_error as write_out_dir.
+std::vector<Figure> write_figure_files(const std::filesystem::path& dir, std::span<const Section> sections,
+                                       FigureFormat format);
+
+// DIR exists (made if needed) and takes a file, so a run does not measure for an hour to find out
+// at the end that its output cannot be written. Throws std::runtime_error.
+void check_writable_dir(const std::filesystem::path& dir);
 
 }  // namespace scalerun::report

@@ -1,0 +1,97 @@
+#include "cli/figures.hpp"
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "measure/command.hpp"
+#include "report/html_report.hpp"
+#include "report/reporter.hpp"
+
+namespace scalerun::cli {
+
+std::vector<report::Figure> draw_figures(const std::string& dir, std::span<const report::Section> sections,
+                                         report::FigureFormat format, bool quiet) {
+  const std::vector<report::Figure> figures = report::write_figure_files(dir, sections, format);
+  std::vector<report::Figure> drawn;
+  for (const auto& figure : figures) {
+    measure::RunOptions options;
+    options.working_dir = dir;
+    options.timeout_seconds = 60;
+    measure::CommandResult result;
+    try {
+      result = measure::run_command({"gnuplot", figure.stem + ".gp"}, options);
+    } catch (const measure::CommandError&) {
+      if (!quiet) {
+        std::cerr << fmt::format("scalerun: warning: gnuplot is not installed, so the {} figures in '{}' are data and "
+                                 "scripts only (apt-get install gnuplot-nox, then gnuplot NAME.gp there)\n",
+                                 figures.size(), dir);
+      }
+      return drawn;
+    }
+    if (result.ok()) {
+      drawn.push_back(figure);
+    } else if (!quiet) {
+      std::cerr << fmt::format("scalerun: warning: gnuplot could not draw {}/{}: {}\n", dir, figure.stem + ".gp",
+                               measure::describe_failure(result, {"gnuplot", figure.stem + ".gp"}));
+    }
+  }
+  return drawn;
+}
+
+namespace {
+
+// A folder removed with everything in it when the page is written.
+class TempFolder {
+ public:
+  TempFolder() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "scalerun-html.XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder for the figures");
+    path_ = pattern;
+  }
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// gnuplot's SVG from its <svg element on (the XML prolog and doctype have no place inside HTML).
+std::string inline_svg(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string svg = text.str();
+  const auto start = svg.find("<svg");
+  return start == std::string::npos ? std::string() : svg.substr(start);
+}
+
+}  // namespace
+
+void write_html_report(const std::string& file, const report::Context& ctx, std::span<const report::Section> sections,
+                       bool quiet) {
+  const TempFolder folder;
+  std::map<std::pair<std::size_t, std::size_t>, std::string> svgs;
+  for (const auto& figure : draw_figures(folder.path(), sections, report::FigureFormat::svg, quiet)) {
+    std::string svg = inline_svg(folder.path() + "/" + figure.image());
+    if (!svg.empty()) svgs[{figure.section, figure.table}] = std::move(svg);
+  }
+  std::ofstream out(file, std::ios::out | std::ios::trunc);
+  report::write_html(out, ctx, sections, svgs);
+  out.flush();
+  if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", file));
+}
+
+}  // namespace scalerun::cli

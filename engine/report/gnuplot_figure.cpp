@@ -1,0 +1,205 @@
+#include "report/gnuplot_figure.hpp"
+
+#include <cmath>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace scalerun::report {
+
+namespace {
+
+// One palette for every figure (colour-blind safe, Okabe and Ito), in series order.
+constexpr const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7",
+                                    "#56B4E9", "#F0E442", "#000000"};
+
+// A string for gnuplot's double quotes, taken as written (the titles are shown "noenhanced").
+std::string quoted(const std::string& text) {
+  std::string out(1, '"');
+  for (char c : text) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  out.push_back('"');
+  return out;
+}
+
+// Title text inside gnuplot's double quotes: quotes and backslashes escaped, "\\n" kept as a
+// line break (gnuplot reads it in a double-quoted string).
+std::string title_text(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "\\n") == 0) {
+      out.append("\\n");
+      ++i;
+      continue;
+    }
+    if (text[i] == '"' || text[i] == '\\') out.push_back('\\');
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
+std::string with_unit(const std::string& label, const std::string& unit) {
+  return unit.empty() ? label : fmt::format("{} ({})", label, unit);
+}
+
+std::string cell_data(const Cell& cell) {
+  if (const double* v = std::get_if<double>(&cell)) return std::isfinite(*v) ? fmt::format("{:.17g}", *v) : "NaN";
+  if (const std::string* s = std::get_if<std::string>(&cell)) {
+    std::string out;
+    for (char c : *s) out += (c == '\t' || c == '\n') ? ' ' : c;
+    return out.empty() ? "-" : out;
+  }
+  return "NaN";
+}
+
+struct Layout {
+  int x = -1;
+  std::vector<int> series;
+};
+
+Layout layout_of(const Table& t) {
+  Layout l;
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    if (t.columns[c].role == Role::X) l.x = static_cast<int>(c);
+    if (t.columns[c].role == Role::Series) l.series.push_back(static_cast<int>(c));
+  }
+  return l;
+}
+
+bool numeric_x(const Table& t, int x) {
+  for (const auto& row : t.rows) {
+    if (std::holds_alternative<std::string>(row[static_cast<std::size_t>(x)])) return false;
+  }
+  return true;
+}
+
+std::string header(const Table& t, const std::string& stem, FigureFormat format) {
+  std::string s = fmt::format("# scalerun figure: {}\n", t.title);
+  s += format == FigureFormat::svg
+           ? "set terminal svg size 900,540 dynamic font \"sans,12\" background rgb \"white\"\n"
+           : "set terminal pngcairo size 1200,720 font \"sans,12\" background rgb \"white\"\n";
+  s += fmt::format("set output {}\n", quoted(fmt::format("{}.{}", stem, format == FigureFormat::svg ? "svg" : "png")));
+  // A long title ("x: what — kernel on machine, rule") on two lines, so it fits the figure's width.
+  std::string title = t.title;
+  if (const auto dash = title.find(" \u2014 "); dash != std::string::npos) title.replace(dash, 5, "\\n");
+  s += fmt::format("set title \"{}\" noenhanced\n", title_text(title));
+  s += "set datafile separator \"\\t\"\nset datafile missing \"NaN\"\n";
+  s += "set border lw 1.2\nset grid lc rgb \"#dddddd\"\nset key outside right top noenhanced\n";
+  return s;
+}
+
+std::string lines_script(const Table& t, const Layout& l, const std::string& stem) {
+  const Column& x = t.columns[static_cast<std::size_t>(l.x)];
+  const bool numeric = numeric_x(t, l.x);
+  std::string s = fmt::format("set xlabel {} noenhanced\n", quoted(with_unit(x.name, x.unit)));
+  const std::string& unit = t.columns[static_cast<std::size_t>(l.series.front())].unit;
+  s += fmt::format("set ylabel {} noenhanced\n", quoted(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
+  if (t.plot.log_x && numeric) s += "set logscale x 2\n";
+  if (t.plot.log_y) s += "set logscale y 10\n";
+  std::string plots;
+  for (std::size_t i = 0; i < l.series.size(); ++i) {
+    const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
+    const std::string using_x = numeric ? "1" : "0";
+    plots += fmt::format("{}{} using {}:{}{} with linespoints lw 2 pt 7 ps 0.8 lc rgb {} title {}",
+                         plots.empty() ? "" : ", \\\n     ", i == 0 ? quoted(stem + ".dat") : "''", using_x, i + 2,
+                         numeric ? "" : ":xtic(1)", quoted(kPalette[i % 8]), quoted(c.name));
+  }
+  // A speedup gets the ideal beside it (S = p).
+  for (int c : l.series) {
+    if (t.columns[static_cast<std::size_t>(c)].name == "S" && numeric) {
+      plots += ", \\\n     x with lines dt 2 lw 1.5 lc rgb \"#777777\" title \"ideal\"";
+      break;
+    }
+  }
+  return fmt::format("{}plot {}\n", s, plots);
+}
+
+std::string stacked_script(const Table& t, const Layout& l, const std::string& stem) {
+  const Column& x = t.columns[static_cast<std::size_t>(l.x)];
+  std::string s = fmt::format("set xlabel {} noenhanced\n", quoted(with_unit(x.name, x.unit)));
+  const std::string& unit = t.columns[static_cast<std::size_t>(l.series.front())].unit;
+  s += fmt::format("set ylabel {} noenhanced\n", quoted(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
+  s += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.85 border -1\n"
+       "set boxwidth 0.7\nset yrange [0:*]\n";
+  std::string plots;
+  for (std::size_t i = 0; i < l.series.size(); ++i) {
+    const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
+    plots += fmt::format("{}{} using {}{} lc rgb {} title {}", plots.empty() ? "" : ", \\\n     ",
+                         i == 0 ? quoted(stem + ".dat") : "''", i + 2, i == 0 ? ":xtic(1)" : "",
+                         quoted(kPalette[i % 8]), quoted(c.name));
+  }
+  return fmt::format("{}plot {}\n", s, plots);
+}
+
+// A heat map reads its own data layout: one line per cell, "row column value".
+std::string heat_map_data(const Table& t, const Layout& l) {
+  std::string d = "# row\tcolumn\tvalue\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    for (std::size_t j = 0; j < l.series.size(); ++j) {
+      d += fmt::format("{}\t{}\t{}\n", r, j, cell_data(t.rows[r][static_cast<std::size_t>(l.series[j])]));
+    }
+  }
+  return d;
+}
+
+std::string heat_map_script(const Table& t, const Layout& l, const std::string& stem) {
+  const Column& x = t.columns[static_cast<std::size_t>(l.x)];
+  std::string xtics, ytics;
+  for (std::size_t j = 0; j < l.series.size(); ++j) {
+    xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ", quoted(t.columns[static_cast<std::size_t>(l.series[j])].name), j);
+  }
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    ytics += fmt::format("{}{} {}", ytics.empty() ? "" : ", ", quoted(cell_data(t.rows[r][static_cast<std::size_t>(l.x)])), r);
+  }
+  // A matrix over the points (psi: a column per p') or of quantities per point (a performance map).
+  bool columns_are_points = true;
+  for (std::size_t j = 0; j < l.series.size() && j < t.rows.size(); ++j) {
+    const std::string& name = t.columns[static_cast<std::size_t>(l.series[j])].name;
+    columns_are_points = columns_are_points && cell_data(t.rows[j][static_cast<std::size_t>(l.x)]) == name;
+  }
+  std::string s = fmt::format("set xlabel {} noenhanced\nset ylabel {} noenhanced\n",
+                              quoted(columns_are_points ? x.name + "'" : std::string("quantity")),
+                              quoted(with_unit(x.name, x.unit)));
+  s += fmt::format("set xtics ({}) rotate by -45 noenhanced\nset ytics ({}) noenhanced\n", xtics, ytics);
+  s += fmt::format("set xrange [-0.5:{}]\nset yrange [{}:-0.5]\n", static_cast<double>(l.series.size()) - 0.5,
+                   static_cast<double>(t.rows.size()) - 0.5);
+  s += "set palette defined (0 \"#f7fbff\", 0.5 \"#6baed6\", 1 \"#08306b\")\nunset grid\nset key off\n";
+  if (!t.plot.y_label.empty()) s += fmt::format("set cblabel {} noenhanced\n", quoted(t.plot.y_label));
+  // A box per cell, not `with image`: the empty cells of a triangular matrix (psi) break its grid.
+  return s + fmt::format("set style fill solid 1.0 noborder\nplot {} using 2:1:(0.5):(0.5):3 with boxxyerror fc "
+                         "palette\n", quoted(stem + ".dat"));
+}
+
+}  // namespace
+
+std::string Figure::image() const { return fmt::format("{}.{}", stem, format == FigureFormat::svg ? "svg" : "png"); }
+
+std::optional<Figure> figure_of(const Table& table, const std::string& stem, FigureFormat format) {
+  const Layout l = layout_of(table);
+  if (table.plot.chart == Chart::None || l.x < 0 || l.series.empty() || table.rows.empty()) return std::nullopt;
+  Figure f;
+  f.stem = stem;
+  f.title = table.title;
+  f.format = format;
+  if (table.plot.chart == Chart::HeatMap) {
+    f.data = heat_map_data(table, l);
+    f.script = header(table, stem, format) + heat_map_script(table, l, stem);
+    return f;
+  }
+  f.data = fmt::format("# {}", table.columns[static_cast<std::size_t>(l.x)].name);
+  for (int c : l.series) f.data.append("\t").append(table.columns[static_cast<std::size_t>(c)].name);
+  f.data.push_back('\n');
+  for (const auto& row : table.rows) {
+    f.data.append(cell_data(row[static_cast<std::size_t>(l.x)]));
+    for (int c : l.series) f.data.append("\t").append(cell_data(row[static_cast<std::size_t>(c)]));
+    f.data.push_back('\n');
+  }
+  f.script = header(table, stem, format) +
+             (table.plot.chart == Chart::StackedBars ? stacked_script(table, l, stem) : lines_script(table, l, stem));
+  return f;
+}
+
+}  // namespace scalerun::report
