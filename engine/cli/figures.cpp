@@ -1,7 +1,5 @@
 #include "cli/figures.hpp"
 
-#include <stdlib.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "measure/command.hpp"
+#include "measure/temp_folder.hpp"
 #include "report/html_report.hpp"
 #include "report/reporter.hpp"
 
@@ -48,26 +47,6 @@ std::vector<report::Figure> draw_figures(const std::string& dir, std::span<const
 
 namespace {
 
-// A folder removed with everything in it when the page is written.
-class TempFolder {
- public:
-  TempFolder() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "scalerun-html.XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder for the figures");
-    path_ = pattern;
-  }
-  ~TempFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 // gnuplot's SVG from its <svg element on (the XML prolog and doctype have no place inside HTML).
 std::string inline_svg(const std::string& path) {
   std::ifstream in(path);
@@ -82,7 +61,7 @@ std::string inline_svg(const std::string& path) {
 
 void write_html_report(const std::string& file, const report::Context& ctx, std::span<const report::Section> sections,
                        bool quiet) {
-  const TempFolder folder;
+  const measure::TempFolder folder("scalerun-html");
   std::map<std::pair<std::size_t, std::size_t>, std::string> svgs;
   for (const auto& figure : draw_figures(folder.path(), sections, report::FigureFormat::svg, quiet)) {
     std::string svg = inline_svg(folder.path() + "/" + figure.image());

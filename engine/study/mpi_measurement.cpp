@@ -19,32 +19,21 @@
 #include "measure/command_template.hpp"
 #include "measure/figures.hpp"
 #include "measure/mpi_failure.hpp"
+#include "measure/temp_folder.hpp"
 #include "study/command_measurement.hpp"
 
 namespace scalerun::study {
 
 namespace {
 
-// A folder for one job's rank records, removed with everything in it when the run is over.
-class RecordsFolder {
- public:
-  RecordsFolder() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string templ = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/scalerun-ranks.XXXXXX";
-    if (mkdtemp(templ.data()) == nullptr) throw ScriptError("cannot make a temporary folder for the rank records");
-    path_ = templ;
+// A folder for one job's rank records (and its launch files), removed when the run is over.
+measure::TempFolder make_records_folder(const std::string& where) {
+  try {
+    return measure::TempFolder("scalerun-ranks");
+  } catch (const std::runtime_error& e) {
+    throw ScriptError(where + e.what());
   }
-  ~RecordsFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  RecordsFolder(const RecordsFolder&) = delete;
-  RecordsFolder& operator=(const RecordsFolder&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+}
 
 // The program: a first word without '/' is one of scalerun's MPI kernels when it is there.
 std::vector<std::string> program_argv(const KernelSpec& kernel, const runtime::Params& params, int p,
@@ -325,7 +314,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
   Measurement m;
   std::vector<JobRun> timed;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
-    const RecordsFolder records;
+    const measure::TempFolder records = make_records_folder(where);
     job.env["SCALERUN_PMPI_DIR"] = records.path();
     job.output_dir = records.path() + "/output";
     const measure::Launch launch = launch_of(job, records.path(), where);
