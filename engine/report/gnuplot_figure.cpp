@@ -107,6 +107,14 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
                          plots.empty() ? "" : ", \\\n     ", i == 0 ? quoted(stem + ".dat") : "''", using_x, i + 2,
                          numeric ? "" : ":xtic(1)", quoted(kPalette[i % 8]), quoted(c.name));
   }
+  // The fixed-size optimum px (seed 000), where a table has one: a dashed line across the plot.
+  for (const auto& v : t.values) {
+    if (v.name == "px" && numeric && std::isfinite(v.value) && v.value > 0) {
+      s += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 3 lw 1.5 lc rgb \"#D55E00\"\n"
+                       "set label \"px = {0:.4g}\" at {0:.17g}, graph 0.96 offset 0.5,0 tc rgb \"#D55E00\"\n",
+                       v.value);
+    }
+  }
   // A speedup gets the ideal beside it (S = p).
   for (int c : l.series) {
     if (t.columns[static_cast<std::size_t>(c)].name == "S" && numeric) {

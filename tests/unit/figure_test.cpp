@@ -42,6 +42,11 @@ TEST_CASE("figure: a line chart plots each series against x, log axes as hinted,
   CHECK_THAT(f->script, Catch::Contains("title \"S\""));
   CHECK_THAT(f->script, Catch::Contains("x with lines dt 2 lw 1.5 lc rgb \"#777777\" title \"ideal\""));
   CHECK_THAT(figure_of(speedup_table(), "s", FigureFormat::png)->script, Catch::Contains("set terminal pngcairo"));
+  Table with_px = speedup_table();
+  with_px.value("px", 6);
+  const auto g = figure_of(with_px, "px", FigureFormat::svg);
+  CHECK_THAT(g->script, Catch::Contains("set arrow from 6, graph 0 to 6, graph 1 nohead"));
+  CHECK_THAT(g->script, Catch::Contains("set label \"px = 6\""));
 }
 
 TEST_CASE("figure: stacked bars per x with the unit on the axis; text x values become tic labels", "[figure]") {
