@@ -1,8 +1,10 @@
 #pragma once
 // A kernel's MPI program measured on a cluster machine: each run one job through the machine's
-// launcher with scalerun's interposition library in every rank, p ranks placed on the machine's
-// hosts in order (each filled to its slots; beyond them only when the launcher allows
-// oversubscription), warm-up runs, then timed runs. T of a run is the slowest rank's time from
+// launcher (Open MPI's mpirun, or Slurm's srun as a job step or an sbatch script) with scalerun's
+// interposition library in every rank, p ranks placed on the machine's hosts in order (each
+// filled to its slots; beyond them only when the launcher allows oversubscription), or for a
+// machine set one rank on each of its nodes with the nodes' marked speeds passed on
+// (SCALERUN_SPEEDS); warm-up runs, then timed runs. T of a run is the slowest rank's time from
 // MPI_Init to MPI_Finalize (or a figure the program prints, timer = "name"). The figures of the
 // run nearest the median are the ranks' sums, as a native kernel's are its workers':
 //   busy = time between MPI calls; idle = time blocked in waits and barriers, plus each rank's
