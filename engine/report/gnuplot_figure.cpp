@@ -58,6 +58,7 @@ std::string cell_data(const Cell& cell) {
 struct Layout {
   int x = -1;
   std::vector<int> series;
+  std::vector<int> spread;  // per series: the column of its error bars, -1 none
 };
 
 Layout layout_of(const Table& t) {
@@ -66,7 +67,23 @@ Layout layout_of(const Table& t) {
     if (t.columns[c].role == Role::X) l.x = static_cast<int>(c);
     if (t.columns[c].role == Role::Series) l.series.push_back(static_cast<int>(c));
   }
+  for (int c : l.series) {
+    int spread = -1;
+    for (const auto& [series, column] : t.plot.error_bars) {
+      if (series == t.columns[static_cast<std::size_t>(c)].name) {
+        spread = static_cast<int>(t.find_column(column) - t.columns.data());
+      }
+    }
+    l.spread.push_back(spread);
+  }
   return l;
+}
+
+// The data file's column (1-based) of series i's spread: after x and every series, in order.
+std::size_t spread_data_column(const Layout& l, std::size_t i) {
+  std::size_t column = 2 + l.series.size();
+  for (std::size_t j = 0; j < i; ++j) column += l.spread[j] >= 0 ? 1 : 0;
+  return column;
 }
 
 bool numeric_x(const Table& t, int x) {
@@ -98,14 +115,28 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
   const std::string& unit = t.columns[static_cast<std::size_t>(l.series.front())].unit;
   s += fmt::format("set ylabel {} noenhanced\n", quoted(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
   if (t.plot.log_x && numeric) s += "set logscale x 2\n";
+  // Processor counts are whole numbers: a tic at each one measured, not at 1.2, 1.4, ...
+  if (numeric && t.rows.size() <= 20) {
+    std::string tics;
+    bool whole = true;
+    for (const auto& row : t.rows) {
+      const double* v = std::get_if<double>(&row[static_cast<std::size_t>(l.x)]);
+      whole = whole && v != nullptr && std::isfinite(*v) && *v == std::round(*v);
+      if (whole) tics += fmt::format("{}{:g}", tics.empty() ? "" : ", ", *v);
+    }
+    if (whole) s += fmt::format("set xtics ({})\n", tics);
+  }
   if (t.plot.log_y) s += "set logscale y 10\n";
   std::string plots;
   for (std::size_t i = 0; i < l.series.size(); ++i) {
     const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
     const std::string using_x = numeric ? "1" : "0";
-    plots += fmt::format("{}{} using {}:{}{} with linespoints lw 2 pt 7 ps 0.8 lc rgb {} title {}",
+    // A series with a spread: its error column follows the series in the data file.
+    const std::string bars = l.spread[i] >= 0 ? fmt::format(":{}", spread_data_column(l, i)) : "";
+    plots += fmt::format("{}{} using {}:{}{}{} with {} lw 2 pt 7 ps 0.8 lc rgb {} title {}",
                          plots.empty() ? "" : ", \\\n     ", i == 0 ? quoted(stem + ".dat") : "''", using_x, i + 2,
-                         numeric ? "" : ":xtic(1)", quoted(kPalette[i % 8]), quoted(c.name));
+                         bars, numeric ? "" : ":xtic(1)", l.spread[i] >= 0 ? "yerrorlines" : "linespoints",
+                         quoted(kPalette[i % 8]), quoted(c.name));
   }
   // The fixed-size optimum px (seed 000), where a table has one: a dashed line across the plot.
   for (const auto& v : t.values) {
@@ -199,10 +230,16 @@ std::optional<Figure> figure_of(const Table& table, const std::string& stem, Fig
   }
   f.data = fmt::format("# {}", table.columns[static_cast<std::size_t>(l.x)].name);
   for (int c : l.series) f.data.append("\t").append(table.columns[static_cast<std::size_t>(c)].name);
+  for (int c : l.spread) {
+    if (c >= 0) f.data.append("\t").append(table.columns[static_cast<std::size_t>(c)].name);
+  }
   f.data.push_back('\n');
   for (const auto& row : table.rows) {
     f.data.append(cell_data(row[static_cast<std::size_t>(l.x)]));
     for (int c : l.series) f.data.append("\t").append(cell_data(row[static_cast<std::size_t>(c)]));
+    for (int c : l.spread) {
+      if (c >= 0) f.data.append("\t").append(cell_data(row[static_cast<std::size_t>(c)]));
+    }
     f.data.push_back('\n');
   }
   f.script = header(table, stem, format) +

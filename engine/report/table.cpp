@@ -82,6 +82,14 @@ Table& Table::log_scales(bool x, bool y) {
   return *this;
 }
 
+Table& Table::spread(std::string_view series_column, std::string_view spread_column) {
+  for (std::string_view c : {series_column, spread_column}) {
+    if (find_column(c) == nullptr) throw std::logic_error(fmt::format("table '{}': no column '{}' for error bars", name, c));
+  }
+  plot.error_bars.emplace_back(series_column, spread_column);
+  return *this;
+}
+
 Table& Table::value(std::string value_name, double v, std::string value_unit) {
   values.push_back(Value{std::move(value_name), v, std::move(value_unit)});
   return *this;

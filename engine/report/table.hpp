@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -52,6 +53,8 @@ struct Plot {
   bool log_x = false;
   bool log_y = false;
   std::string y_label;  // the axis the series share, e.g. "speedup", "seconds"
+  // Series drawn with error bars: (series column, column of its spread), e.g. ("T", "mad").
+  std::vector<std::pair<std::string, std::string>> error_bars;
 };
 
 // A key result of a table, as a number a program can read (the fixed-size optimum px, the
@@ -83,6 +86,7 @@ struct Table {
   Table& unit(std::string_view column, std::string text);
   Table& unit(std::initializer_list<std::string_view> column_names, const std::string& text);
   Table& log_scales(bool x, bool y);
+  Table& spread(std::string_view series_column, std::string_view spread_column);  // error bars
   Table& value(std::string value_name, double v, std::string value_unit = {});
 
   const Column* find_column(std::string_view column_name) const;

@@ -109,7 +109,7 @@ Table measured_table(const MeasuredSweep& sweep) {
     row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
     t.add_row(std::move(row));
   }
-  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit({"T", "mad"}, "s").unit("cv%", "%");
+  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit({"T", "mad"}, "s").unit("cv%", "%").spread("T", "mad");
   t.role("verified", report::Role::Note);
   t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; {}", spec.repeat, spec.warmup,
                                 std::isnan(sweep.memory) ? "" : fmt::format("; memory {:.3g} bytes", sweep.memory),

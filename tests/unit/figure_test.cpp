@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <variant>
 
@@ -37,6 +38,7 @@ TEST_CASE("figure: a line chart plots each series against x, log axes as hinted,
   CHECK_THAT(f->script, Catch::Contains("set xlabel \"p\""));
   CHECK_THAT(f->script, Catch::Contains("set ylabel \"speedup\""));
   CHECK_THAT(f->script, Catch::Contains("set logscale x 2"));
+  CHECK_THAT(f->script, Catch::Contains("set xtics (1, 2, 4, 8)"));
   CHECK_THAT(f->script, !Catch::Contains("set logscale y"));
   CHECK_THAT(f->script, Catch::Contains("plot \"run__speedup.dat\" using 1:2 with linespoints"));
   CHECK_THAT(f->script, Catch::Contains("title \"S\""));
@@ -47,6 +49,20 @@ TEST_CASE("figure: a line chart plots each series against x, log axes as hinted,
   const auto g = figure_of(with_px, "px", FigureFormat::svg);
   CHECK_THAT(g->script, Catch::Contains("set arrow from 6, graph 0 to 6, graph 1 nohead"));
   CHECK_THAT(g->script, Catch::Contains("set label \"px = 6\""));
+}
+
+TEST_CASE("figure: a series with a spread gets error bars, its spread after the series in the data", "[figure]") {
+  Table t;
+  t.name = "measured";
+  t.title = "measured times";
+  t.add_column("p", "{:g}").add_column("T", "{:g}").add_column("mad", "{:g}");
+  t.add_row({1.0, 2.0, 0.1}).add_row({2.0, 1.0, 0.05});
+  t.chart(Chart::Lines, "p", {"T"}, "seconds").unit({"T", "mad"}, "s").spread("T", "mad");
+  CHECK_THROWS_AS(t.spread("T", "nonesuch"), std::logic_error);
+  const auto f = figure_of(t, "m", FigureFormat::svg);
+  REQUIRE(f);
+  CHECK(f->data == "# p\tT\tmad\n1\t2\t0.10000000000000001\n2\t1\t0.050000000000000003\n");
+  CHECK_THAT(f->script, Catch::Contains("using 1:2:3 with yerrorlines"));
 }
 
 TEST_CASE("figure: stacked bars per x with the unit on the axis; text x values become tic labels", "[figure]") {
