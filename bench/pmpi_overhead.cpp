@@ -50,6 +50,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "measure/temp_folder.hpp"
+
 extern char** environ;
 
 namespace {
@@ -73,27 +75,6 @@ std::string read_file(const fs::path& path) {
 std::string tail(const std::string& text, std::size_t n = 2000) {
   return text.size() <= n ? text : "..." + text.substr(text.size() - n);
 }
-
-// A private directory for the records and the children's stderr, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/pmpi_overhead.XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error(fmt::format("mkdtemp: {}", std::strerror(errno)));
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 struct Finished {
   int status = -1;  // the exit status, or 128 + the signal
@@ -171,7 +152,7 @@ class Runner {
   }
 
   Measured run(const Program& program, bool preload) const {
-    const fs::path err = dir_.path() / "stderr.txt";
+    const fs::path err = fs::path(dir_.path()) / "stderr.txt";
     fs::create_directories(records());
     const std::vector<std::string> argv = command(program, preload);
     const Finished done = run_program(argv, err);
@@ -210,12 +191,13 @@ class Runner {
   }
 
  private:
-  fs::path records() const { return dir_.path() / "records"; }
+  fs::path records() const { return fs::path(dir_.path()) / "records"; }
 
   std::string mpirun_, library_;
   std::vector<std::string> base_;
   int ranks_ = 2;
-  TempDir dir_;
+  // A private folder for the records and the children's stderr, removed at the end.
+  scalerun::measure::TempFolder dir_{"pmpi_overhead"};
 };
 
 struct Series {

@@ -4,13 +4,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "measure/command.hpp"
 #include "measure/temp_folder.hpp"
+#include "measure/text_file.hpp"
 #include "report/html_report.hpp"
 #include "report/reporter.hpp"
 
@@ -49,10 +49,7 @@ namespace {
 
 // gnuplot's SVG from its <svg element on (the XML prolog and doctype have no place inside HTML).
 std::string inline_svg(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string svg = text.str();
+  const std::string svg = measure::read_text_file(path).value_or("");
   const auto start = svg.find("<svg");
   return start == std::string::npos ? std::string() : svg.substr(start);
 }

@@ -2,11 +2,9 @@
 
 #include <fstream>
 #include <regex>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 namespace scalerun::measure {
 
@@ -32,14 +30,10 @@ std::string last_lines(const std::string& path, std::size_t count) {
 // A rank that recorded MPI_Abort (rank_record.cpp writes ended_by "abort" before aborting).
 std::optional<RankFailure> aborted_rank(const MpiJob& job, const std::string& records) {
   for (int rank = 0; rank < job_ranks(job); ++rank) {
-    std::ifstream in(fmt::format("{}/rank-{}.json", records, rank));
-    if (!in) continue;
-    std::stringstream text;
-    text << in.rdbuf();
-    const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, false);
-    if (!j.is_object() || j.value("ended_by", "") != "abort") continue;
-    return RankFailure{rank, j.value("host", host_of_rank(job, rank)),
-                       fmt::format("called MPI_Abort with error code {}", j.value("abort_code", 0)), ""};
+    const auto record = read_rank_record(records, rank);
+    if (!record || record->ended_by != "abort") continue;
+    return RankFailure{rank, record->host.empty() ? host_of_rank(job, rank) : record->host,
+                       fmt::format("called MPI_Abort with error code {}", record->abort_code), ""};
   }
   return std::nullopt;
 }

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
+
+#include "measure/text_file.hpp"
 
 namespace scalerun::measure {
 
@@ -286,21 +288,23 @@ std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks) {
   return out;
 }
 
+std::optional<RankRecord> read_rank_record(const std::string& dir, int rank) {
+  const std::optional<std::string> text = read_text_file(fmt::format("{}/rank-{}.json", dir, rank));
+  if (!text) return std::nullopt;
+  try {
+    return parse_record(nlohmann::json::parse(*text));
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
 std::vector<RankRecord> read_rank_records(const std::string& dir, int ranks) {
   std::vector<RankRecord> records;
   std::vector<std::string> missing;
   for (int rank = 0; rank < ranks; ++rank) {
-    const std::string path = fmt::format("{}/rank-{}.json", dir, rank);
-    std::ifstream in(path);
-    if (!in) {
-      missing.push_back(std::to_string(rank));
-      continue;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    try {
-      records.push_back(parse_record(nlohmann::json::parse(text.str())));
-    } catch (const nlohmann::json::exception&) {
+    if (auto record = read_rank_record(dir, rank)) {
+      records.push_back(std::move(*record));
+    } else {
       missing.push_back(std::to_string(rank));
     }
   }

@@ -5,6 +5,7 @@
 // (pmpi/rank_record.hpp). Running the command is measure/command's job.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,9 @@ struct RankRecord {
 // A job's records as stored with its point (the results database's extra JSON) and read back.
 nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks);
 std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks);
+
+// Rank `rank`'s record in `dir`, or nothing when it is missing or unreadable.
+std::optional<RankRecord> read_rank_record(const std::string& dir, int rank);
 
 // The records of ranks 0 .. ranks - 1 in `dir`, in rank order. Throws std::runtime_error naming
 // the ranks whose record is missing or unreadable ("ranks 2, 3 wrote no record: ...").

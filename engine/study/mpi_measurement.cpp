@@ -7,7 +7,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <map>
 #include <thread>
 
@@ -20,6 +19,7 @@
 #include "measure/figures.hpp"
 #include "measure/mpi_failure.hpp"
 #include "measure/temp_folder.hpp"
+#include "measure/text_file.hpp"
 #include "study/command_measurement.hpp"
 
 namespace scalerun::study {
@@ -78,14 +78,6 @@ measure::Launch launch_of(const measure::MpiJob& job, const std::string& dir, co
   } catch (const std::exception& e) {
     throw ScriptError(fmt::format("{}cannot prepare the MPI job: {}", where, e.what()));
   }
-}
-
-// A batch job's output file ("" when it wrote none).
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The Debian package a launcher comes with, for the message when it is missing.
@@ -157,8 +149,9 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
     throw ScriptError(fmt::format("{}{} ({})", where, e.what(), launcher_package(job.launcher)));
   }
   throw_if_run_stopped(run.result);
-  if (!launch.stdout_file.empty()) run.result.stdout_text = text_of(launch.stdout_file);
-  if (!launch.stderr_file.empty()) run.result.stderr_text += text_of(launch.stderr_file);
+  // A batch job's output is in its files ("" where it wrote none).
+  if (!launch.stdout_file.empty()) run.result.stdout_text = measure::read_text_file(launch.stdout_file).value_or("");
+  if (!launch.stderr_file.empty()) run.result.stderr_text += measure::read_text_file(launch.stderr_file).value_or("");
   // Exit status 1 with every rank through MPI_Finalize (each wrote its record) is a program that
   // ran and failed its own check: its verdict is read below, like a passing one's.
   const bool failed_check = run.result.exit_code == 1 && run.result.signal == 0 && all_finalized(job, records);
@@ -207,13 +200,25 @@ int slot_capacity(const MachineSpec& machine) { return static_cast<int>(hosts_of
 
 namespace {
 
+// How many nodes of `group` the set takes (0 for a group it leaves out).
+int nodes_taken(const MachineSpec& set, const NodeGroup& group) {
+  const auto taken = set.composition->find(group.name);
+  return taken == set.composition->end() ? 0 : static_cast<int>(taken->second);
+}
+
+// The ranks placed on each host, over all its placements.
+std::map<std::string, int> ranks_per_host(const std::vector<measure::Placement>& placement) {
+  std::map<std::string, int> on_host;
+  for (const auto& place : placement) on_host[place.host] += place.ranks;
+  return on_host;
+}
+
 // A machine set's nodes, a rank each: of every group the first nodes the set takes, in the
 // machine's group order (so Set1's nodes stay in every larger set, as in seed 002's Table 1).
 std::vector<measure::Placement> place_set(const MachineSpec& set, const std::string& where) {
   std::vector<measure::Placement> placement;
   for (const auto& group : set.groups) {
-    const auto taken = set.composition->find(group.name);
-    const int nodes = taken == set.composition->end() ? 0 : static_cast<int>(taken->second);
+    const int nodes = nodes_taken(set, group);
     if (nodes == 0) continue;
     if (group.hosts.empty()) {
       throw ScriptError(fmt::format("{}node group '{}' of machine '{}' names no hosts, so its ranks have nowhere to "
@@ -236,10 +241,8 @@ std::vector<measure::Placement> place_set(const MachineSpec& set, const std::str
 void check_slots(const MachineSpec& machine, const std::vector<measure::Placement>& placement,
                  const std::string& where) {
   if (machine.launcher && machine.launcher->oversubscribe) return;
-  std::map<std::string, int> on_host;
-  for (const auto& place : placement) on_host[place.host] += place.ranks;
   const int slots = slots_of(machine);
-  for (const auto& [host, ranks] : on_host) {
+  for (const auto& [host, ranks] : ranks_per_host(placement)) {
     if (ranks > slots) {
       throw ScriptError(fmt::format("{}set '{}' puts {} ranks on host '{}', which has {} slot{} (set launcher = {{ "
                                     "oversubscribe = true }} in the machine to share slots, or give the nodes other "
@@ -283,8 +286,7 @@ std::vector<double> rank_speeds(const MachineSpec& machine) {
   std::vector<double> speeds;
   if (!machine.composition) return speeds;
   for (const auto& group : machine.groups) {
-    const auto taken = machine.composition->find(group.name);
-    const int nodes = taken == machine.composition->end() ? 0 : static_cast<int>(taken->second);
+    const int nodes = nodes_taken(machine, group);
     for (int i = 0; i < nodes; ++i) speeds.push_back(group.speed_of(static_cast<std::size_t>(i)));
   }
   return speeds;
@@ -292,8 +294,7 @@ std::vector<double> rank_speeds(const MachineSpec& machine) {
 
 // More ranks on some host than it has slots: the job needs its waiting ranks to yield.
 bool oversubscribed(const MachineSpec& machine, const std::vector<measure::Placement>& placement) {
-  std::map<std::string, int> on_host;
-  for (const auto& place : placement) on_host[place.host] += place.ranks;
+  const std::map<std::string, int> on_host = ranks_per_host(placement);
   return std::any_of(on_host.begin(), on_host.end(), [&](const auto& h) { return h.second > slots_of(machine); });
 }
 

@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "measure/temp_folder.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
 #include "store/point_key.hpp"
@@ -37,22 +38,10 @@ namespace {
 // A fresh directory per test, removed with everything in it (the -wal and -shm files too).
 class TempDir {
  public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "scalerun-store-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  std::string file(const std::string& name) const { return (fs::path(folder_.path()) / name).string(); }
 
  private:
-  fs::path path_;
+  scalerun::measure::TempFolder folder_{"scalerun-store"};
 };
 
 RunInfo run_info(const std::string& script = "scripts/sort.lua") {
