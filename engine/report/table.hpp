@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "report/timeline.hpp"
+
 namespace scalerun::report {
 
 // A cell is a number (printed per the column's format, emitted at full precision in JSON),
@@ -97,6 +99,8 @@ struct Section {
   std::string name;
   std::string kind;  // "experiment", "map", "fit", "check"
   std::vector<Table> tables;
+  // Measured and simulated experiments run with --trace or --html: one per point (report/timeline).
+  std::vector<Timeline> timelines;
 };
 
 // Context of a run: what produced these numbers (the JSON "context" object).

@@ -3,10 +3,12 @@
 // samples are kept; the instrumentation of the sample nearest the median stands for the point.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "measure/mpi_launch.hpp"
+#include "report/timeline.hpp"
 #include "runtime/native_kernel.hpp"
 #include "runtime/run_stats.hpp"
 
@@ -19,6 +21,9 @@ struct MeasureSettings {
   // in runtime::RunLimit so its chunks stop; an external command's process group is killed.
   // Either way the run ends in runtime::Stopped(run_limit) for the caller to word.
   double run_limit_seconds = 0;
+  // Record what every worker (rank) did over time; the sample nearest the median keeps its
+  // timeline in Measurement::timeline.
+  bool record_timeline = false;
 };
 
 struct Measurement {
@@ -36,6 +41,9 @@ struct Measurement {
   // An MPI job: every rank's record of the sample nearest the median, and how it was started.
   std::vector<measure::RankRecord> ranks;
   std::string launch_line;
+  // With MeasureSettings::record_timeline: the timeline of the sample nearest the median (label,
+  // p and source left for the caller to fill where it knows them better).
+  std::optional<report::Timeline> timeline;
 };
 
 // Runs `kernel` with `params` on p workers: warm-up runs, then `repeat` measured runs. Throws

@@ -42,6 +42,9 @@ class PointSource {
   virtual std::string outcome() const { return "complete"; }
   // After the last point (and the run's row finished): the experiment's tables.
   virtual std::vector<report::Table> finish(Session& session) = 0;
+  // After finish: what each point did over time, when the session records timelines
+  // (SessionOptions::record_timelines) and the mode can (measure and simulate mode).
+  virtual std::vector<report::Timeline> timelines() { return {}; }
 
  protected:
   PointSource() = default;

@@ -71,7 +71,9 @@ report::Section sweep(const ExperimentInput& input, Session& session) {
   }
   store->finish(source->outcome());
   progress.finish();
-  return report::Section{spec.name, "experiment", source->finish(session)};
+  report::Section section{spec.name, "experiment", source->finish(session)};
+  section.timelines = source->timelines();
+  return section;
 }
 
 }  // namespace

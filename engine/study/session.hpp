@@ -24,6 +24,7 @@ struct SessionOptions {
   std::string script_path, command_line;    // for the database's record of each run
   double run_timeout_seconds = 0;           // --run-timeout: one measured run's limit (0: none;
                                             // a kernel's run_timeout field overrides it)
+  bool record_timelines = false;            // --trace or --html: each point's timeline (report/timeline)
 };
 
 struct Session {
