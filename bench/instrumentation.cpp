@@ -1,18 +1,21 @@
-// instrumentation: the cost of the runtime's accounting. One native kernel runs on the same
-// number of workers instrumented and plain, alternately (the order flips every repetition so
-// neither mode always runs on a warmer machine), several times each; each run is timed by the
-// runtime's measured window, which both modes take the same way and which leaves out the
-// kernel's setup and verification.
+// instrumentation: the cost of the runtime's accounting, and of recording its timeline
+// (--trace, --html). One native kernel runs on the same number of workers plain, instrumented,
+// and instrumented with the timeline on, in turns (the order rotates every repetition so no
+// configuration always runs on a warmer machine), several times each; each run is timed by the
+// runtime's measured window, which all take the same way and which leaves out the kernel's setup
+// and verification.
 //
 //   instrumentation [matmul|montecarlo] [size] [workers] [repetitions]
 //   defaults: matmul 512 2 101 (montecarlo's size is its sample count, default 2e7)
 //
-// Because the machine may be noisy, it also measures the accounting's cost per chunk directly
-// (empty chunks on one worker, instrumented minus plain, best of several) and prints the overhead
-// that predicts for the kernel's chunk count, which is far less sensitive to a busy machine.
+// Because the machine may be noisy, it also measures the cost per chunk directly (empty chunks
+// on one worker, instrumented minus plain and timeline minus plain, best of several) and prints
+// the overhead that predicts for the kernel's chunk count, which is far less sensitive to a busy
+// machine.
 //
-// Last line: instrumentation kernel=K size=S workers=P reps=R instrumented_s=I plain_s=B overhead_pct=X
-// with I and B the medians and X = 100 (I / B - 1).
+// Last line: instrumentation kernel=K size=S workers=P reps=R instrumented_s=I timeline_s=L
+// plain_s=B overhead_pct=X timeline_overhead_pct=Y, with I, L and B the medians, X = 100 (I/B - 1)
+// and Y = 100 (L/B - 1).
 
 #include <algorithm>
 #include <cstdint>
@@ -37,26 +40,33 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-RunStats run_once(const NativeKernel& kernel, const Params& params, int workers, Mode mode) {
-  Runtime rt(workers, mode);
+enum class Config { plain, instrumented, timeline };
+constexpr Config kConfigs[] = {Config::plain, Config::instrumented, Config::timeline};
+
+RunStats run_once(const NativeKernel& kernel, const Params& params, int workers, Config config) {
+  Runtime rt(workers, config == Config::plain ? Mode::plain : Mode::instrumented);
+  if (config == Config::timeline) rt.record_timeline();
   const KernelResult r = kernel.run(params, rt);
   if (!r.verified) throw std::runtime_error(r.message);
-  return rt.finish();
+  RunStats stats = rt.finish();
+  if (config == Config::timeline && rt.take_timeline().slots.empty()) throw std::logic_error("no timeline recorded");
+  return stats;
 }
 
-// Seconds per chunk that instrumentation adds: empty chunks on one worker, best of 7 each way.
-double cost_per_chunk() {
-  constexpr std::size_t kChunks = 1 << 20;
-  auto best = [](Mode mode) {
+// Seconds per chunk that a configuration adds over plain: empty chunks on one worker, best of 7.
+double cost_per_chunk(Config config) {
+  constexpr std::size_t kChunks = 1 << 16;  // within one region's event buffer (timeline_recorder.hpp)
+  auto best = [](Config c) {
     double t = 1e300;
     for (int rep = 0; rep < 7; ++rep) {
-      Runtime rt(1, mode);
+      Runtime rt(1, c == Config::plain ? Mode::plain : Mode::instrumented);
+      if (c == Config::timeline) rt.record_timeline();
       rt.parallel_for(0, kChunks, 1, [](std::size_t, std::size_t) {});
       t = std::min(t, rt.finish().tpara);
     }
     return t;
   };
-  return std::max(0.0, best(Mode::instrumented) - best(Mode::plain)) / kChunks;
+  return std::max(0.0, best(config) - best(Config::plain)) / kChunks;
 }
 
 }  // namespace
@@ -73,37 +83,45 @@ int main(int argc, char** argv) {
     const Params params{{is_matmul ? "N" : "samples", size}};
 
     // Warm-up (pages, caches, TBB threads), and the chunk count of one run.
-    const RunStats probe = run_once(kernel, params, workers, Mode::instrumented);
-    run_once(kernel, params, workers, Mode::plain);
+    for (Config c : kConfigs) run_once(kernel, params, workers, c);
+    const RunStats probe = run_once(kernel, params, workers, Config::instrumented);
     std::uint64_t chunks = 0;
     for (const auto& w : probe.per_worker) chunks += w.chunks;
-    std::vector<double> instrumented, plain, ratios;
+    std::vector<double> times[3], ratios[3];
     for (int rep = 0; rep < reps; ++rep) {
-      const bool instrumented_first = rep % 2 == 0;
-      for (int k = 0; k < 2; ++k) {
-        const bool timed = (k == 0) == instrumented_first;
-        const double t = run_once(kernel, params, workers, timed ? Mode::instrumented : Mode::plain).tpara;
-        (timed ? instrumented : plain).push_back(t);
+      for (int k = 0; k < 3; ++k) {
+        const auto c = static_cast<std::size_t>((rep + k) % 3);
+        times[c].push_back(run_once(kernel, params, workers, kConfigs[c]).tpara);
       }
-      ratios.push_back(instrumented.back() / plain.back());
+      for (std::size_t c = 1; c < 3; ++c) ratios[c].push_back(times[c].back() / times[0].back());
     }
-    const double mi = median(instrumented), mp = median(plain);
-    const auto [imin, imax] = std::minmax_element(instrumented.begin(), instrumented.end());
-    const auto [pmin, pmax] = std::minmax_element(plain.begin(), plain.end());
-    std::printf("%s", fmt::format("instrumented: median {:.6f} s, min {:.6f}, max {:.6f}\n", mi, *imin, *imax).c_str());
-    std::printf("%s", fmt::format("plain:        median {:.6f} s, min {:.6f}, max {:.6f}\n", mp, *pmin, *pmax).c_str());
-    // Each pair ran back to back, so its ratio cancels load that drifts over the whole run.
-    std::printf("%s", fmt::format("paired:       median of the {} instrumented/plain ratios {:+.2f} %\n", reps,
-                                  100.0 * (median(ratios) - 1.0))
-                          .c_str());
-    const double per_chunk = cost_per_chunk();
-    std::printf("%s", fmt::format("accounting cost: {:.1f} ns per chunk x {} chunks per run = {:.4f} % of the "
-                                  "plain median\n",
-                                  per_chunk * 1e9, chunks, 100.0 * per_chunk * static_cast<double>(chunks) / mp)
-                          .c_str());
+    const char* names[] = {"plain", "instrumented", "timeline"};
+    double medians[3];
+    for (std::size_t c = 0; c < 3; ++c) {
+      medians[c] = median(times[c]);
+      const auto [lo, hi] = std::minmax_element(times[c].begin(), times[c].end());
+      std::printf("%s", fmt::format("{:<13} median {:.6f} s, min {:.6f}, max {:.6f}\n", std::string(names[c]) + ":",
+                                    medians[c], *lo, *hi)
+                            .c_str());
+    }
+    // Each round ran back to back, so its ratios cancel load that drifts over the whole run.
+    for (std::size_t c = 1; c < 3; ++c) {
+      std::printf("%s", fmt::format("paired:       median of the {} {}/plain ratios {:+.2f} %\n", reps, names[c],
+                                    100.0 * (median(ratios[c]) - 1.0))
+                            .c_str());
+    }
+    for (Config c : {Config::instrumented, Config::timeline}) {
+      const double per_chunk = cost_per_chunk(c);
+      std::printf("%s", fmt::format("{} cost: {:.1f} ns per chunk x {} chunks per run = {:.4f} % of the plain "
+                                    "median\n",
+                                    c == Config::instrumented ? "accounting" : "accounting + timeline", per_chunk * 1e9,
+                                    chunks, 100.0 * per_chunk * static_cast<double>(chunks) / medians[0])
+                            .c_str());
+    }
     std::printf("%s", fmt::format("instrumentation kernel={} size={} workers={} reps={} instrumented_s={:.6f} "
-                                  "plain_s={:.6f} overhead_pct={:.2f}\n",
-                                  name, size, workers, reps, mi, mp, 100.0 * (mi / mp - 1.0))
+                                  "timeline_s={:.6f} plain_s={:.6f} overhead_pct={:.2f} timeline_overhead_pct={:.2f}\n",
+                                  name, size, workers, reps, medians[1], medians[2], medians[0],
+                                  100.0 * (medians[1] / medians[0] - 1.0), 100.0 * (medians[2] / medians[0] - 1.0))
                           .c_str());
     return 0;
   } catch (const std::exception& e) {

@@ -13,6 +13,7 @@
 #include "measure/text_file.hpp"
 #include "report/html_report.hpp"
 #include "report/reporter.hpp"
+#include "report/trace_json.hpp"
 
 namespace scalerun::cli {
 
@@ -68,6 +69,19 @@ void write_html_report(const std::string& file, const report::Context& ctx, std:
   report::write_html(out, ctx, sections, svgs);
   out.flush();
   if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", file));
+}
+
+void write_trace_file(const std::string& file, const report::Context& ctx, std::span<const report::Section> sections,
+                      bool quiet) {
+  std::ofstream out(file, std::ios::out | std::ios::trunc);
+  const std::size_t points = report::write_trace(out, ctx, sections);
+  out.flush();
+  if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", file));
+  if (points == 0 && !quiet) {
+    std::cerr << fmt::format("scalerun: warning: --trace {}: no measured or simulated point ran here (model points "
+                             "have no timeline, points taken from the database with --resume keep none), so the "
+                             "trace is empty\n", file);
+  }
 }
 
 }  // namespace scalerun::cli

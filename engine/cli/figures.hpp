@@ -23,4 +23,10 @@ std::vector<report::Figure> draw_figures(const std::string& dir, std::span<const
 void write_html_report(const std::string& file, const report::Context& ctx, std::span<const report::Section> sections,
                        bool quiet);
 
+// --trace FILE: the run's timelines as Chrome Trace Event JSON (report/trace_json). A run without
+// a measured or simulated point writes an empty trace and says so. Throws std::runtime_error when
+// FILE cannot be written.
+void write_trace_file(const std::string& file, const report::Context& ctx, std::span<const report::Section> sections,
+                      bool quiet);
+
 }  // namespace scalerun::cli

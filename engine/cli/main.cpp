@@ -9,6 +9,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -89,7 +90,7 @@ const char* const kFooter =
 // What the command line asked for.
 struct Invocation {
   scalerun::lua::RunRequest request;
-  std::string format_name = "table", out_dir, plot_dir, plot_format = "svg", html_file;
+  std::string format_name = "table", out_dir, plot_dir, plot_format = "svg", html_file, trace_file;
   bool describe_host = false;
   std::string describe_cluster;
   std::vector<std::string> sets;
@@ -140,6 +141,9 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
                  "data and script)");
   app.add_option("--html", inv.html_file, "also write the run as one self-contained HTML page: context, tables, "
                  "figures, notes, checks");
+  app.add_option("--trace", inv.trace_file, "also write what every worker, rank or simulated processor did when, at "
+                 "each measured or simulated point, as Chrome Trace Event JSON (open it in ui.perfetto.dev or "
+                 "chrome://tracing)");
   app.add_option("--plot-format", inv.plot_format, "figure format: svg (default) or png")
       ->check(CLI::IsMember({"svg", "png"}));
   app.add_option("--set", inv.sets, "override a script param(): --set name=value (repeatable)")
@@ -200,6 +204,7 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   }
   request.options.script_path = request.script;
   request.options.command_line = join_command_line(argc, argv);
+  request.options.record_timelines = !inv.trace_file.empty() || !inv.html_file.empty();
   return std::nullopt;
 }
 
@@ -257,13 +262,13 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
       return kExitError;
     }
   }
-  if (!inv.html_file.empty()) {
-    const std::filesystem::path parent = std::filesystem::path(inv.html_file).parent_path();
+  for (const auto& [option, file] : {std::pair{"--html", inv.html_file}, std::pair{"--trace", inv.trace_file}}) {
+    if (file.empty()) continue;
+    const std::filesystem::path parent = std::filesystem::path(file).parent_path();
     try {
       report::check_writable_dir(parent.empty() ? "." : parent);
     } catch (const std::exception& e) {
-      std::cerr << fmt::format("scalerun: --html {}: {} (give a file in a folder you can write)\n", inv.html_file,
-                               e.what());
+      std::cerr << fmt::format("scalerun: {} {}: {} (give a file in a folder you can write)\n", option, file, e.what());
       return kExitError;
     }
   }
@@ -284,6 +289,7 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
       if (!dir.empty()) cli::draw_figures(dir, outcome.sections, format, request.options.quiet);
     }
     if (!inv.html_file.empty()) cli::write_html_report(inv.html_file, context, outcome.sections, request.options.quiet);
+    if (!inv.trace_file.empty()) cli::write_trace_file(inv.trace_file, context, outcome.sections, request.options.quiet);
     if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
       if (!request.options.quiet) {
         if (outcome.checks_failed > 0) {

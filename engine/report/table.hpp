@@ -96,6 +96,10 @@ struct Table {
 
 // One experiment's (or map's, or fit's) tables, in the order they were produced.
 struct Section {
+  Section() = default;
+  Section(std::string name_, std::string kind_, std::vector<Table> tables_ = {})
+      : name(std::move(name_)), kind(std::move(kind_)), tables(std::move(tables_)) {}
+
   std::string name;
   std::string kind;  // "experiment", "map", "fit", "check"
   std::vector<Table> tables;

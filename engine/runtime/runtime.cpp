@@ -58,7 +58,10 @@ Ticks Runtime::open_region() {
     throw std::logic_error("runtime: region after finish()");
   }
   const Ticks start = now();
-  if (window_open_) serial_ += start - cursor_;
+  if (window_open_) {
+    serial_ += start - cursor_;
+    if (timeline_) timeline_->serial(cursor_, start);
+  }
   return start;
 }
 
@@ -87,6 +90,11 @@ void Runtime::close_region(Ticks start) noexcept {
       t.barriers += l.barriers.load(std::memory_order_relaxed);
       t.locks += l.locks.load(std::memory_order_relaxed);
       l.reset();
+    }
+    if (timeline_) {
+      if (!window_open_) timeline_->window_opened(start);  // a region outside measure() is a window
+      timeline_->region_closed(start, end);
+      if (!window_open_) timeline_->window_closed(end);
     }
   }
   if (window_open_)
@@ -131,12 +139,17 @@ void Runtime::open_window() {
   if (observer_ != nullptr) observer_->window_opened();
   window_start_ = now();
   cursor_ = window_start_;
+  if (timeline_) timeline_->window_opened(window_start_);
 }
 
 void Runtime::close_window() noexcept {
   const Ticks end = now();
   serial_ += end - cursor_;
   tpara_ += end - window_start_;
+  if (timeline_) {
+    timeline_->serial(cursor_, end);
+    timeline_->window_closed(end);
+  }
   window_open_ = false;
   if (observer_ != nullptr) observer_->window_closed();
 }
@@ -150,13 +163,29 @@ void Runtime::require_concurrency() const {
 }
 
 void Runtime::record_barrier(Ticks arrived, Barrier::Passage passage, Ticks left) {
-  SlotLedger* l = ledger();
-  if (!l) return;
+  const int s = slot();
+  if (s < 0) return;
+  SlotLedger& l = ledgers_[static_cast<std::size_t>(s)];
   // The last arriver waited for no one: all its time in the barrier is the barrier's cost.
   const Ticks waited = passage.last ? 0 : std::clamp(passage.released_at - arrived, Ticks{0}, left - arrived);
-  SlotLedger::add(l->wait_idle, waited);
-  SlotLedger::add(l->wait_prim, (left - arrived) - waited);
-  SlotLedger::bump(l->barriers);
+  SlotLedger::add(l.wait_idle, waited);
+  SlotLedger::add(l.wait_prim, (left - arrived) - waited);
+  SlotLedger::bump(l.barriers);
+  if (timeline_) {
+    timeline_->record(s, TimelineRecorder::Event::barrier_wait, arrived, arrived + waited);
+    timeline_->record(s, TimelineRecorder::Event::barrier_cost, arrived + waited, left);
+  }
+}
+
+void Runtime::record_timeline() {
+  if (!instrumented_) throw std::logic_error("runtime: a timeline needs the instrumented mode");
+  refuse_inside_region("record_timeline");
+  if (!timeline_) timeline_ = std::make_unique<TimelineRecorder>(p_);
+}
+
+RunTimeline Runtime::take_timeline() {
+  if (!finished_) throw std::logic_error("runtime: take_timeline() before finish()");
+  return timeline_ ? timeline_->take() : RunTimeline{};
 }
 
 RunStats Runtime::finish() {

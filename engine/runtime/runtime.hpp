@@ -38,6 +38,7 @@
 #include "runtime/run_stats.hpp"
 #include "runtime/slot_ledger.hpp"
 #include "runtime/stop.hpp"
+#include "runtime/timeline_recorder.hpp"
 #include "runtime/tsan_annotations.hpp"
 #include "runtime/window_observer.hpp"
 
@@ -79,6 +80,11 @@ class Runtime {
   bool instrumented() const { return instrumented_; }
   // Told of every measured window from now on; null stops it. Not owned: must outlive the windows.
   void observe_windows(WindowObserver* observer) { observer_ = observer; }
+  // Records when each worker was busy, idle, in the machinery or waiting for serial code
+  // (runtime/timeline_recorder.hpp), from the next window on. Needs Mode::instrumented.
+  void record_timeline();
+  // After finish(): the recorded timeline (empty when record_timeline() was not called).
+  RunTimeline take_timeline();
 
   template <class Body>
   void measure(Body&& body);
@@ -166,28 +172,33 @@ class Runtime {
   void refuse_inside_region(const char* what) const;
   void require_concurrency() const;
 
-  // The ledger of the calling thread's slot; null for a thread outside the arena.
-  SlotLedger* ledger() {
-    const int slot = oneapi::tbb::this_task_arena::current_thread_index();
-    return slot >= 0 && slot < p_ ? &ledgers_[static_cast<std::size_t>(slot)] : nullptr;
+  // The calling thread's arena slot; -1 for a thread outside the arena.
+  int slot() const {
+    const int s = oneapi::tbb::this_task_arena::current_thread_index();
+    return s >= 0 && s < p_ ? s : -1;
   }
   // Called after the second stamp so the slot lookup lands in the gap (primitive), not in busy.
   void record_chunk(Ticks t0, Ticks t1) {
-    if (SlotLedger* l = ledger()) {
-      l->activity(t0, t1);
-      SlotLedger::bump(l->chunks);
-    }
+    const int s = slot();
+    if (s < 0) return;
+    SlotLedger& l = ledgers_[static_cast<std::size_t>(s)];
+    l.activity(t0, t1);
+    SlotLedger::bump(l.chunks);
+    if (timeline_) timeline_->record(s, TimelineRecorder::Event::chunk, t0, t1);
   }
   // A reduction's partial results are combined by the caller, after the join, in slot 0.
   void record_caller_combine(Ticks t0, Ticks t1) {
     ledgers_[0].activity(t0, t1);
     SlotLedger::add(ledgers_[0].combine, t1 - t0);
+    if (timeline_) timeline_->record(0, TimelineRecorder::Event::combine, t0, t1);
   }
   void record_lock(Ticks t0, Ticks t1) {
-    if (SlotLedger* l = ledger()) {
-      SlotLedger::add(l->wait_prim, t1 - t0);
-      SlotLedger::bump(l->locks);
-    }
+    const int s = slot();
+    if (s < 0) return;
+    SlotLedger& l = ledgers_[static_cast<std::size_t>(s)];
+    SlotLedger::add(l.wait_prim, t1 - t0);
+    SlotLedger::bump(l.locks);
+    if (timeline_) timeline_->record(s, TimelineRecorder::Event::lock, t0, t1);
   }
   void record_barrier(Ticks arrived, Barrier::Passage passage, Ticks left);
 
@@ -199,6 +210,7 @@ class Runtime {
   std::vector<Totals> totals_;
   std::atomic<bool> in_region_{false};  // atomic: a nested call from a worker reads it
   WindowObserver* observer_ = nullptr;
+  std::unique_ptr<TimelineRecorder> timeline_;  // null unless record_timeline()
   bool window_open_ = false;
   bool finished_ = false;
   Ticks window_start_ = 0;

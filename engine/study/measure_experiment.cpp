@@ -163,7 +163,8 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   }
   s.params = kernel.params;
   s.settings = MeasureSettings{spec.warmup, spec.repeat,
-                               kernel.run_timeout > 0 ? kernel.run_timeout : session.options.run_timeout_seconds};
+                               kernel.run_timeout > 0 ? kernel.run_timeout : session.options.run_timeout_seconds,
+                               session.options.record_timelines};
   s.measured = s.native != nullptr ? native_source(*s.native)
                : !kernel.mpi.empty()  ? mpi_source(kernel, input.machines.front(), spec.where)
                                       : command_source(kernel, spec.where);
@@ -199,9 +200,11 @@ class MeasureSource final : public PointSource {
   void abandon(const SweepPoint& at) override;
   std::string outcome() const override { return missed_ > 0 ? "target_missed" : "complete"; }
   std::vector<report::Table> finish(Session& session) override;
+  std::vector<report::Timeline> timelines() override { return std::move(timelines_); }
 
  private:
   MeasuredPoint measure_point(const SweepPoint& at);
+  void keep_timeline(const MeasuredPoint& pt, const Measurement& m);
   void tune(MeasuredPoint& pt);
   void from_store(MeasuredPoint& pt, const store::StoredPoint& stored);
   void fresh(MeasuredPoint& pt, int p);
@@ -216,6 +219,7 @@ class MeasureSource final : public PointSource {
   PointStore& store_;
   Progress* progress_ = nullptr;  // the sweep's, while a point is taken
   std::vector<MeasuredPoint> points_;
+  std::vector<report::Timeline> timelines_;
   int total_runs_ = 0;
   int missed_ = 0;
   std::optional<double> last_tuned_x_;  // the varied size of the last tuned point, over its ratio
@@ -318,6 +322,20 @@ void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   pt.ranks = m.ranks;
   pt.launch_line = m.launch_line;
   store_.keep(record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
+  keep_timeline(pt, m);
+}
+
+// The timeline of the point's median run, named like the point (an external command has none).
+void MeasureSource::keep_timeline(const MeasuredPoint& pt, const Measurement& m) {
+  if (!m.timeline) return;
+  report::Timeline t = *m.timeline;
+  t.p = pt.p;
+  t.label = pt.set.empty() ? fmt::format("p={:g}", pt.p) : fmt::format("{} (p={:g})", pt.set, pt.p);
+  for (const auto& [name, value] : pt.params) {  // a tuned point's size: what differs from the kernel's
+    const auto base = s_.params.find(name);
+    if (base == s_.params.end() || base->second != value) t.label += fmt::format(" {}={:g}", name, value);
+  }
+  timelines_.push_back(std::move(t));
 }
 
 void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stored) {
@@ -378,6 +396,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
   pt.ranks = tp.at_p.ranks;
   pt.launch_line = tp.at_p.launch_line;
+  keep_timeline(pt, tp.at_p);
   pt.runs = tp.runs;
   if (tp.at_1) {
     pt.t1 = tp.at_1->median;

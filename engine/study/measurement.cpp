@@ -4,11 +4,53 @@
 #include <cmath>
 #include <numeric>
 
+#include <fmt/format.h>
+
 #include "measure/perf_counters.hpp"
 #include "runtime/runtime.hpp"
 #include "runtime/stop.hpp"
 
 namespace scalerun::study {
+
+namespace {
+
+report::Activity activity_of(runtime::Phase phase) {
+  switch (phase) {
+    case runtime::Phase::busy: return report::Activity::busy;
+    case runtime::Phase::serial: return report::Activity::serial;
+    case runtime::Phase::idle: return report::Activity::idle;
+    case runtime::Phase::primitive: return report::Activity::sync;
+  }
+  return report::Activity::sync;
+}
+
+// The runtime's timeline in seconds from its first window, each worker beside what the runtime's
+// accounting counted for it (the slices must add up to that).
+report::Timeline timeline_of(const runtime::RunTimeline& run, const runtime::RunStats& stats) {
+  report::Timeline t;
+  t.source = "TBB workers";
+  t.clock = "wall";
+  t.p = stats.workers;
+  t.span = runtime::to_seconds(run.span);
+  t.truncated = run.truncated;
+  for (std::size_t w = 0; w < run.slots.size(); ++w) {
+    report::Track track;
+    track.name = fmt::format("worker {}", w);
+    track.slices.reserve(run.slots[w].size());
+    for (const runtime::PhaseSpan& s : run.slots[w]) {
+      track.slices.push_back(report::Slice{runtime::to_seconds(s.start - run.origin),
+                                           runtime::to_seconds(s.end - run.origin), activity_of(s.phase)});
+    }
+    if (w < stats.per_worker.size()) {
+      const runtime::WorkerStats& ws = stats.per_worker[w];
+      track.accounted = {{"busy", ws.busy}, {"idle", ws.idle}, {"sync", ws.primitive}, {"serial", stats.serial}};
+    }
+    t.tracks.push_back(std::move(track));
+  }
+  return t;
+}
+
+}  // namespace
 
 double median_of(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -48,8 +90,11 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
   Measurement m;
   std::vector<runtime::RunStats> stats;
   std::vector<std::map<std::string, double>> counts;
+  std::vector<report::Timeline> timelines;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
     runtime::Runtime rt(p);
+    const bool timed = i >= settings.warmup;
+    if (settings.record_timeline && timed) rt.record_timeline();
     // Opened after the Runtime so its threads are counted; TBB keeps them from run to run.
     measure::PerfCounters counters;
     rt.observe_windows(&counters);
@@ -76,6 +121,7 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
     std::map<std::string, double> c = counters.read();
     c.merge(measure::derived_figures(c, s.tpara, p));
     counts.push_back(std::move(c));
+    if (settings.record_timeline) timelines.push_back(timeline_of(rt.take_timeline(), s));
     stats.push_back(std::move(s));
   }
   summarize(m);
@@ -86,6 +132,7 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
   if (!stats.empty()) {
     m.stats = stats[nearest];
     m.counters = counts[nearest];
+    if (!timelines.empty()) m.timeline = std::move(timelines[nearest]);
   }
   return m;
 }
@@ -114,6 +161,7 @@ Measurement combine(const std::vector<Measurement>& parts) {
     m.counters = nearest->counters;
     m.counters_note = nearest->counters_note;
     m.figures = nearest->figures;
+    m.timeline = nearest->timeline;
     m.checksum = nearest->checksum;
   }
   return m;

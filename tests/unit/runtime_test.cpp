@@ -273,3 +273,85 @@ TEST_CASE("runtime: the overhead terms add up to Tp and the latency is Tp - T1/p
   CHECK(o.latency == Approx(s.tpara - o.t1_work / 2));
   CHECK(s.overheads(1.3).latency == Approx(o.latency));
 }
+
+namespace {
+
+// Each slot's spans lie in [0, span], in time order without overlap, and add up phase by phase to
+// what the accounting counted for that worker (the same ticks, so to a nanosecond each).
+void check_timeline(const RunTimeline& t, const RunStats& s) {
+  REQUIRE(t.slots.size() == static_cast<std::size_t>(s.workers));
+  CHECK_FALSE(t.truncated);
+  for (std::size_t w = 0; w < t.slots.size(); ++w) {
+    Ticks sums[4] = {};
+    Ticks previous_end = 0;
+    for (const PhaseSpan& span : t.slots[w]) {
+      CHECK(span.start - t.origin >= previous_end);
+      CHECK(span.end > span.start);
+      CHECK(span.end - t.origin <= t.span);
+      previous_end = span.end - t.origin;
+      sums[static_cast<int>(span.phase)] += span.end - span.start;
+    }
+    const WorkerStats& ws = s.per_worker[w];
+    CHECK(to_seconds(sums[static_cast<int>(Phase::busy)]) == Approx(ws.busy).margin(1e-8));
+    CHECK(to_seconds(sums[static_cast<int>(Phase::idle)]) == Approx(ws.idle).margin(1e-8));
+    CHECK(to_seconds(sums[static_cast<int>(Phase::primitive)]) == Approx(ws.primitive).margin(1e-8));
+    CHECK(to_seconds(sums[static_cast<int>(Phase::serial)]) == Approx(s.serial).margin(1e-8));
+  }
+}
+
+void spin_for(std::chrono::microseconds d) {
+  const auto until = std::chrono::steady_clock::now() + d;
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+
+}  // namespace
+
+TEST_CASE("runtime: the timeline's spans add up to each worker's accounting", "[runtime][timeline]") {
+  const int p = 3;
+  oneapi::tbb::global_control enough(oneapi::tbb::global_control::max_allowed_parallelism, p);
+  Runtime rt(p);
+  rt.record_timeline();
+  std::mutex m;
+  double total = 0;
+  std::vector<double> v(20000, 1.0);
+  rt.measure([&] {
+    rt.parallel_for(0, v.size(), 500, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) v[i] = std::sqrt(v[i] + 1.0);
+    });
+    spin_for(200us);  // the caller alone: serial on every worker
+    total = rt.parallel_reduce(0, v.size(), 1000, 0.0,
+                               [&](std::size_t lo, std::size_t hi, double acc) {
+                                 for (std::size_t i = lo; i < hi; ++i) acc += v[i];
+                                 return acc;
+                               },
+                               [](double a, double b) { return a + b; });
+    rt.spmd([&](int rank, SpmdContext& ctx) {
+      spin_for(std::chrono::microseconds(100 * (rank + 1)));  // uneven: the early ranks wait
+      ctx.barrier();
+      const auto held = ctx.lock(m);
+      spin_for(20us);
+    });
+  });
+  rt.serial([] { spin_for(100us); });  // a window of its own, after a gap
+  const RunStats s = rt.finish();
+  const RunTimeline t = rt.take_timeline();
+  CHECK(total > 0);
+  check_timeline(t, s);
+  // The gap between the two windows is no one's time: the span covers more than Tpara.
+  CHECK(to_seconds(t.span) >= s.tpara);
+  // The early ranks waited at the barrier: idle slices inside the spmd region.
+  bool idle_seen = false;
+  for (const auto& slot : t.slots)
+    for (const PhaseSpan& span : slot) idle_seen = idle_seen || span.phase == Phase::idle;
+  CHECK(idle_seen);
+}
+
+TEST_CASE("runtime: without record_timeline nothing is recorded, and plain mode refuses it", "[runtime][timeline]") {
+  Runtime rt(2);
+  rt.parallel_for(0, 100, 10, [](std::size_t, std::size_t) {});
+  rt.finish();
+  CHECK(rt.take_timeline().slots.empty());
+  Runtime plain(2, Mode::plain);
+  CHECK_THROWS_AS(plain.record_timeline(), std::logic_error);
+}
