@@ -1,6 +1,7 @@
 #include "report/gnuplot_figure.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <variant>
 #include <vector>
 
@@ -13,6 +14,8 @@ namespace {
 // One palette for every figure (colour-blind safe, Okabe and Ito), in series order.
 constexpr const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7",
                                     "#56B4E9", "#F0E442", "#000000"};
+// Marks on the x axis (an optimum, a crossover) in a colour no series has.
+constexpr const char* kMarkColour = "#555555";
 
 // A string for gnuplot's double quotes, taken as written (the titles are shown "noenhanced").
 std::string quoted(const std::string& text) {
@@ -108,6 +111,59 @@ std::string header(const Table& t, const std::string& stem, FigureFormat format)
   return s;
 }
 
+// Whether a line chart draws the table's fitted curves: they need a numeric x to be drawn against.
+bool draws_curves(const Table& t, const Layout& l) {
+  return t.plot.chart == Chart::Lines && !t.plot.curves.empty() && numeric_x(t, l.x);
+}
+
+// Series i's colour; a curve takes the colour of the series it fits, or one after every series.
+const char* series_colour(std::size_t i) { return kPalette[i % std::size(kPalette)]; }
+
+bool has_series(const Table& t, const Layout& l, const std::string& name) {
+  for (int c : l.series) {
+    if (t.columns[static_cast<std::size_t>(c)].name == name) return true;
+  }
+  return false;
+}
+
+std::string curve_colour(const Table& t, const Layout& l, std::size_t curve) {
+  for (std::size_t i = 0; i < l.series.size(); ++i) {
+    if (t.columns[static_cast<std::size_t>(l.series[i])].name == t.plot.curves[curve].series) return series_colour(i);
+  }
+  return series_colour(l.series.size() + curve);
+}
+
+bool has_curve(const Table& t, const std::string& series) {
+  for (const auto& c : t.plot.curves) {
+    if (c.series == series) return true;
+  }
+  return false;
+}
+
+// The curves' samples after the table's rows, a block each (gnuplot's index 1, 2, ...).
+std::string curve_data(const Table& t, const Layout& l) {
+  std::string d;
+  for (const auto& c : t.plot.curves) {
+    d += fmt::format("\n\n# {}\n# {}\t{}\n", c.label, t.columns[static_cast<std::size_t>(l.x)].name, c.series);
+    for (const auto& [x, y] : c.points) d += fmt::format("{}\t{}\n", cell_data(Cell{x}), cell_data(Cell{y}));
+  }
+  return d;
+}
+
+// Marks (the optimum px, crossovers): a dotted line across the plot, its label along it, reading
+// up from the top, so that labels of marks side by side stay apart.
+std::string marks_script(const Table& t) {
+  std::string s;
+  for (const Mark& m : t.plot.marks) {
+    if (!std::isfinite(m.x) || (t.plot.log_x && m.x <= 0)) continue;
+    s += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 3 lw 1.5 lc rgb \"{1}\"\n"
+                     "set label {2} at {0:.17g}, graph 0.97 rotate by 90 right offset -0.9,0 tc rgb \"{1}\" "
+                     "noenhanced\n",
+                     m.x, kMarkColour, quoted(m.label));
+  }
+  return s;
+}
+
 std::string lines_script(const Table& t, const Layout& l, const std::string& stem) {
   const Column& x = t.columns[static_cast<std::size_t>(l.x)];
   const bool numeric = numeric_x(t, l.x);
@@ -127,25 +183,37 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
     if (whole) s += fmt::format("set xtics ({})\n", tics);
   }
   if (t.plot.log_y) s += "set logscale y 10\n";
+  // With fitted curves the data file holds more than the rows: the series read its first block.
+  const bool curves = draws_curves(t, l);
+  const std::string rows_block = curves ? " index 0" : "";
+  if (curves) s += "set key font \",10\"\n";  // a fit's label is its formula: a smaller key keeps the plot wide
   std::string plots;
+  // A fitted curve, in the legend after the series it fits.
+  auto add_curve = [&](std::size_t k) {
+    plots += fmt::format(", \\\n     '' index {} using 1:2 with lines lw 2 lc rgb {} title {}", k + 1,
+                         quoted(curve_colour(t, l, k)), quoted(t.plot.curves[k].label));
+  };
   for (std::size_t i = 0; i < l.series.size(); ++i) {
     const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
     const std::string using_x = numeric ? "1" : "0";
     // A series with a spread: its error column follows the series in the data file.
-    const std::string bars = l.spread[i] >= 0 ? fmt::format(":{}", spread_data_column(l, i)) : "";
-    plots += fmt::format("{}{} using {}:{}{}{} with {} lw 2 pt 7 ps 0.8 lc rgb {} title {}",
-                         plots.empty() ? "" : ", \\\n     ", i == 0 ? quoted(stem + ".dat") : "''", using_x, i + 2,
-                         bars, numeric ? "" : ":xtic(1)", l.spread[i] >= 0 ? "yerrorlines" : "linespoints",
-                         quoted(kPalette[i % 8]), quoted(c.name));
-  }
-  // The fixed-size optimum px (seed 000), where a table has one: a dashed line across the plot.
-  for (const auto& v : t.values) {
-    if (v.name == "px" && numeric && std::isfinite(v.value) && v.value > 0) {
-      s += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 3 lw 1.5 lc rgb \"#D55E00\"\n"
-                       "set label \"px = {0:.4g}\" at {0:.17g}, graph 0.96 offset 0.5,0 tc rgb \"#D55E00\"\n",
-                       v.value);
+    const bool bars = l.spread[i] >= 0;
+    // A series with a fit: its points as markers, the fit as the line through them.
+    const bool fitted = curves && has_curve(t, c.name);
+    const char* style = fitted ? (bars ? "yerrorbars" : "points") : (bars ? "yerrorlines" : "linespoints");
+    plots += fmt::format("{}{}{} using {}:{}{}{} with {} lw 2 pt 7 ps {} lc rgb {} title {}",
+                         plots.empty() ? "" : ", \\\n     ", i == 0 ? quoted(stem + ".dat") : "''", rows_block,
+                         using_x, i + 2, bars ? fmt::format(":{}", spread_data_column(l, i)) : "",
+                         numeric ? "" : ":xtic(1)", style, fitted ? "1.1" : "0.8", quoted(series_colour(i)),
+                         quoted(c.name));
+    for (std::size_t k = 0; curves && k < t.plot.curves.size(); ++k) {
+      if (t.plot.curves[k].series == c.name) add_curve(k);
     }
   }
+  for (std::size_t k = 0; curves && k < t.plot.curves.size(); ++k) {
+    if (!has_series(t, l, t.plot.curves[k].series)) add_curve(k);
+  }
+  if (numeric) s += marks_script(t);
   // A speedup gets the ideal beside it (S = p).
   for (int c : l.series) {
     if (t.columns[static_cast<std::size_t>(c)].name == "S" && numeric) {
@@ -168,7 +236,7 @@ std::string stacked_script(const Table& t, const Layout& l, const std::string& s
     const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
     plots += fmt::format("{}{} using {}{} lc rgb {} title {}", plots.empty() ? "" : ", \\\n     ",
                          i == 0 ? quoted(stem + ".dat") : "''", i + 2, i == 0 ? ":xtic(1)" : "",
-                         quoted(kPalette[i % 8]), quoted(c.name));
+                         quoted(series_colour(i)), quoted(c.name));
   }
   return fmt::format("{}plot {}\n", s, plots);
 }
@@ -242,6 +310,7 @@ std::optional<Figure> figure_of(const Table& table, const std::string& stem, Fig
     }
     f.data.push_back('\n');
   }
+  if (draws_curves(table, l)) f.data += curve_data(table, l);
   f.script = header(table, stem, format) +
              (table.plot.chart == Chart::StackedBars ? stacked_script(table, l, stem) : lines_script(table, l, stem));
   return f;

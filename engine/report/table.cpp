@@ -1,3 +1,4 @@
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -87,6 +88,32 @@ Table& Table::spread(std::string_view series_column, std::string_view spread_col
     if (find_column(c) == nullptr) throw std::logic_error(fmt::format("table '{}': no column '{}' for error bars", name, c));
   }
   plot.error_bars.emplace_back(series_column, spread_column);
+  return *this;
+}
+
+Table& Table::curve(std::string_view series_column, std::string label, const std::function<double(double)>& f,
+                    double from, double to) {
+  if (find_column(series_column) == nullptr) {
+    throw std::logic_error(fmt::format("table '{}': no column '{}' for a fitted curve", name, series_column));
+  }
+  constexpr int kSamples = 100;
+  Curve c{std::string(series_column), std::move(label), {}};
+  const bool geometric = from > 0 && to > 0;
+  for (int i = 0; i < kSamples; ++i) {
+    const double u = static_cast<double>(i) / (kSamples - 1);
+    // The ends exactly: the curve spans the points it was fitted to.
+    const double x = i == 0 ? from
+                     : i == kSamples - 1 ? to
+                     : geometric ? from * std::pow(to / from, u)
+                                 : from + (to - from) * u;
+    c.points.emplace_back(x, f(x));
+  }
+  plot.curves.push_back(std::move(c));
+  return *this;
+}
+
+Table& Table::mark(double x, std::string label) {
+  plot.marks.push_back(Mark{x, std::move(label)});
   return *this;
 }
 

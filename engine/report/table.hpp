@@ -3,6 +3,7 @@
 // into aligned text, CSV, JSON or Markdown; nothing upstream of them knows about output formats.
 
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -50,6 +51,20 @@ inline bool log_axis_suits(double first, double last, std::size_t points) {
   return points > 2 && last >= 8 * first;
 }
 
+// A function fitted to a table's numbers, drawn beside the series it fits as a line through its
+// samples: W = c p^k beside the solved W, an overhead function beside the simulated overhead.
+struct Curve {
+  std::string series;  // the series column it fits: drawn in that series' colour
+  std::string label;   // the legend's text, e.g. "fit W = 0.6212 p^2.927"
+  std::vector<std::pair<double, double>> points;  // (x, f(x)), x ascending
+};
+
+// A place on the x axis worth a dashed line and a label: the fixed-size optimum px, a crossover.
+struct Mark {
+  double x;
+  std::string label;
+};
+
 struct Plot {
   Chart chart = Chart::None;
   bool log_x = false;
@@ -57,6 +72,8 @@ struct Plot {
   std::string y_label;  // the axis the series share, e.g. "speedup", "seconds"
   // Series drawn with error bars: (series column, column of its spread), e.g. ("T", "mad").
   std::vector<std::pair<std::string, std::string>> error_bars;
+  std::vector<Curve> curves;  // fits drawn as lines; the series they fit drawn as points
+  std::vector<Mark> marks;
 };
 
 // A key result of a table, as a number a program can read (the fixed-size optimum px, the
@@ -89,6 +106,11 @@ struct Table {
   Table& unit(std::initializer_list<std::string_view> column_names, const std::string& text);
   Table& log_scales(bool x, bool y);
   Table& spread(std::string_view series_column, std::string_view spread_column);  // error bars
+  // The fitted f(x) beside a series: 100 samples from x = from to x = to, evenly spaced on a log
+  // axis when from > 0 (the curve stays smooth where processor counts double), linearly otherwise.
+  Table& curve(std::string_view series_column, std::string label, const std::function<double(double)>& f,
+               double from, double to);
+  Table& mark(double x, std::string label);
   Table& value(std::string value_name, double v, std::string value_unit = {});
 
   const Column* find_column(std::string_view column_name) const;

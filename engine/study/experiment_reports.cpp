@@ -236,6 +236,7 @@ Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
   t.unit({"T(1)", "T(p)"}, "s");
   if (extras.px > 0) {
     t.value("px", extras.px).value("T_px", extras.t_px, "s").value("px_max", extras.px_max);
+    t.mark(extras.px, fmt::format("px = {:.4g}", extras.px));
     t.notes.push_back(fmt::format("fixed-size optimum px = {:g} (T = {:.6g} s) over p = 1..{:g} at the first point's size{}",
                                   extras.px, extras.t_px, extras.px_max,
                                   extras.px == extras.px_max ? "; time still falls at px_max, raise px_max" : ""));

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -45,10 +47,93 @@ TEST_CASE("figure: a line chart plots each series against x, log axes as hinted,
   CHECK_THAT(f->script, Catch::Contains("x with lines dt 2 lw 1.5 lc rgb \"#777777\" title \"ideal\""));
   CHECK_THAT(figure_of(speedup_table(), "s", FigureFormat::png)->script, Catch::Contains("set terminal pngcairo"));
   Table with_px = speedup_table();
-  with_px.value("px", 6);
+  with_px.mark(6, "px = 6");
   const auto g = figure_of(with_px, "px", FigureFormat::svg);
-  CHECK_THAT(g->script, Catch::Contains("set arrow from 6, graph 0 to 6, graph 1 nohead"));
-  CHECK_THAT(g->script, Catch::Contains("set label \"px = 6\""));
+  CHECK_THAT(g->script, Catch::Contains("set arrow from 6, graph 0 to 6, graph 1 nohead dt 3"));
+  CHECK_THAT(g->script, Catch::Contains("set label \"px = 6\" at 6, graph 0.97 rotate by 90"));
+}
+
+TEST_CASE("figure: a fitted curve is a line through its samples beside the series it fits, on log-log axes", "[figure]") {
+  const double c = 1.5, k = 1.48;
+  Table t;
+  t.name = "isoefficiency";
+  t.title = "W(p)";
+  t.add_column("p", "{:g}").add_column("W", "{:g}");
+  t.add_row({1.0, std::monostate{}});  // no W at p = 1: the fit starts at p = 2
+  for (double p : {2.0, 4.0, 8.0}) t.add_row({p, std::round(c * std::pow(p, k))});
+  t.chart(Chart::Lines, "p", {"W"}, "work W").log_scales(true, true);
+  t.curve("W", "fit W = 1.5 p^1.48", [&](double p) { return c * std::pow(p, k); }, 2, 8);
+  CHECK_THROWS_AS(t.curve("nonesuch", "x", [](double) { return 0.0; }, 1, 2), std::logic_error);
+  REQUIRE(t.plot.curves.size() == 1);
+  const auto& samples = t.plot.curves.front().points;
+  REQUIRE(samples.size() == 100);
+  CHECK(samples.front().first == 2);
+  CHECK(samples.back().first == 8);
+  // Evenly spaced on the log axis, each the function's value.
+  for (std::size_t i = 1; i < samples.size(); ++i) {
+    CHECK(std::log(samples[i].first / samples[i - 1].first) == Approx(std::log(4.0) / 99));
+    CHECK(samples[i].second == Approx(c * std::pow(samples[i].first, k)).epsilon(1e-12));
+  }
+
+  const auto f = figure_of(t, "iso", FigureFormat::svg);
+  REQUIRE(f);
+  CHECK_THAT(f->script, Catch::Contains("set logscale x 2"));
+  CHECK_THAT(f->script, Catch::Contains("set logscale y 10"));
+  // The table's rows are the data's first block, the curve its second: points, then the line.
+  CHECK_THAT(f->script, Catch::Contains("plot \"iso.dat\" index 0 using 1:2 with points"));
+  CHECK_THAT(f->script, Catch::Contains("'' index 1 using 1:2 with lines lw 2 lc rgb \"#0072B2\" title "
+                                        "\"fit W = 1.5 p^1.48\""));
+  const std::string rows = "# p\tW\n1\tNaN\n2\t4\n4\t12\n8\t33\n";
+  REQUIRE(f->data.rfind(rows, 0) == 0);
+  const std::string rest = f->data.substr(rows.size());
+  CHECK(rest.rfind("\n\n# fit W = 1.5 p^1.48\n# p\tW\n2\t", 0) == 0);  // two blank lines: a new index
+  std::istringstream lines(rest);
+  std::string line;
+  int read = 0;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const double x = std::stod(line.substr(0, line.find('\t'))), y = std::stod(line.substr(line.find('\t') + 1));
+    CHECK(y == Approx(c * std::pow(x, k)).epsilon(1e-12));
+    ++read;
+  }
+  CHECK(read == 100);
+}
+
+TEST_CASE("figure: overheads as markers, their fits as lines in the same colours, crossovers marked", "[figure]") {
+  Table t;
+  t.name = "overhead";
+  t.title = "overheads";
+  t.add_column("p", "{:g}").add_column("latency", "{:g}").add_column("contention", "{:g}").add_column("T", "{:g}");
+  for (double p : {1.0, 2.0, 4.0, 8.0, 16.0}) t.add_row({p, 0.01 * std::log2(p), 1e-4 * p * p, 1.0});
+  t.chart(Chart::Lines, "p", {"latency", "contention"}, "seconds").log_scales(true, false).unit({"latency", "contention"}, "s");
+  t.curve("latency", "fit latency = 0.01 log2 p", [](double p) { return 0.01 * std::log2(p); }, 2, 16);
+  t.curve("contention", "fit contention = 0.0001 p^2", [](double p) { return 1e-4 * p * p; }, 2, 16);
+  t.mark(12.5, "contention overtakes latency at p = 12.5").mark(3, "another at p = 3");
+  const auto f = figure_of(t, "o", FigureFormat::svg);
+  REQUIRE(f);
+  CHECK_THAT(f->script, Catch::Contains("set ylabel \"seconds (s)\""));
+  // Legend: each overhead's points, then its fit, in the one colour.
+  CHECK_THAT(f->script, Catch::Contains(
+      "plot \"o.dat\" index 0 using 1:2 with points lw 2 pt 7 ps 1.1 lc rgb \"#0072B2\" title \"latency\", \\\n"
+      "     '' index 1 using 1:2 with lines lw 2 lc rgb \"#0072B2\" title \"fit latency = 0.01 log2 p\", \\\n"
+      "     '' index 0 using 1:3 with points lw 2 pt 7 ps 1.1 lc rgb \"#E69F00\" title \"contention\", \\\n"
+      "     '' index 2 using 1:2 with lines lw 2 lc rgb \"#E69F00\" title \"fit contention = 0.0001 p^2\"\n"));
+  CHECK_THAT(f->script, Catch::Contains("set arrow from 12.5, graph 0 to 12.5, graph 1 nohead dt 3"));
+  CHECK_THAT(f->script, Catch::Contains("set label \"contention overtakes latency at p = 12.5\" at 12.5, graph 0.97"));
+  CHECK_THAT(f->script, Catch::Contains("set arrow from 3, graph 0 to 3, graph 1 nohead dt 3"));
+  CHECK_THAT(f->script, Catch::Contains("set key font \",10\""));
+  // Three blocks: the rows, then a block per fit.
+  std::size_t blocks = 1;
+  for (std::size_t at = f->data.find("\n\n\n"); at != std::string::npos; at = f->data.find("\n\n\n", at + 1)) ++blocks;
+  CHECK(blocks == 3);
+
+  // Without fits nothing changes: one block, each series a line through its points.
+  Table plain = t;
+  plain.plot.curves.clear();
+  const auto g = figure_of(plain, "o", FigureFormat::svg);
+  CHECK_THAT(g->script, Catch::Contains("plot \"o.dat\" using 1:2 with linespoints"));
+  CHECK_THAT(g->script, !Catch::Contains("set key font"));
+  CHECK_THAT(g->data, !Catch::Contains("\n\n\n"));
 }
 
 TEST_CASE("figure: a series with a spread gets error bars, its spread after the series in the data", "[figure]") {
