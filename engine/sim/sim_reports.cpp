@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -76,7 +78,65 @@ Table speedup_table(const SimulatedStudy& s) {
   return t;
 }
 
-Table overhead_table(const SimulatedStudy& s) {
+struct Series {
+  const char* name;
+  double Separation::*field;
+};
+
+constexpr Series kSeries[] = {
+    {"computation", &Separation::computation},
+    {"serial", &Separation::serial},
+    {"imbalance", &Separation::imbalance},
+    {"latency", &Separation::latency_overhead},
+    {"net_latency", &Separation::network_latency},
+    {"contention", &Separation::contention_overhead},
+    {"net_contention", &Separation::network_contention},
+    {"wait", &Separation::w_real},
+};
+
+// The overheads fitted against p over the points with p > 1, once for every table that shows them
+// (the overhead_functions table lists them, the overhead table's figure draws them), and where one
+// overtakes another.
+struct FittedOverheads {
+  std::vector<double> ps;
+  std::vector<fit::OverheadFit> fits;  // one per kSeries
+
+  const fit::OverheadFit& of(std::string_view name) const {
+    for (std::size_t i = 0; i < std::size(kSeries); ++i) {
+      if (kSeries[i].name == name) return fits[i];
+    }
+    return fits.front();
+  }
+
+  struct Crossing {
+    std::string overhead, overtakes;
+    std::optional<fit::Crossover> at;
+  };
+  std::vector<Crossing> crossings;
+};
+
+FittedOverheads fit_overheads(const SimulatedStudy& s) {
+  FittedOverheads f;
+  std::vector<const Separation*> seps;
+  for (const auto& pt : s.points) {
+    if (pt.p > 1) {
+      f.ps.push_back(pt.p);
+      seps.push_back(&pt.separation);
+    }
+  }
+  for (const Series& series : kSeries) {
+    std::vector<double> y;
+    for (const Separation* x : seps) y.push_back(x->*series.field);
+    f.fits.push_back(fit::fit_overhead(f.ps, y));
+  }
+  f.crossings.push_back({"contention", "latency", fit::crossover(f.of("contention"), f.of("latency"))});
+  fit::OverheadFit interaction = f.of("latency");
+  for (const auto& term : f.of("contention").terms) interaction.terms.push_back(term);
+  f.crossings.push_back({"latency + contention", "computation", fit::crossover(interaction, f.of("computation"))});
+  return f;
+}
+
+Table overhead_table(const SimulatedStudy& s, const FittedOverheads& fitted) {
   Table t;
   t.name = "overhead";
   t.title = heading(s, "overheads separated (seconds)");
@@ -93,6 +153,21 @@ Table overhead_table(const SimulatedStudy& s) {
   }
   t.chart(report::Chart::Lines, "p", {"serial", "imbalance", "latency", "contention"}, "seconds");
   t.log_scales(wide_p(s), false);
+  // The figure: each overhead's fitted function through its points, and the crossovers it shows.
+  if (fitted.ps.size() > 1) {
+    const auto [from, to] = std::minmax_element(fitted.ps.begin(), fitted.ps.end());
+    for (const char* name : {"serial", "imbalance", "latency", "contention"}) {
+      const fit::OverheadFit& fit = fitted.of(name);
+      t.curve(name, fmt::format("fit {} = {}", name, fit.formula()), [&fit](double p) { return fit.at(p); }, *from, *to);
+    }
+  }
+  const auto [first, last] = std::minmax_element(s.points.begin(), s.points.end(),
+                                                 [](const auto& a, const auto& b) { return a.p < b.p; });
+  for (const auto& c : fitted.crossings) {
+    if (c.at && !c.at->above_from_start && c.at->at >= first->p && c.at->at <= last->p) {
+      t.mark(c.at->at, fmt::format("{} overtakes {} at p = {:.4g}", c.overhead, c.overtakes, c.at->at));
+    }
+  }
   t.unit({"T", "T(1)/p", "algorithmic", "serial", "imbalance", "latency", "net_latency", "contention", "net_contention",
           "T_cf-T_ideal", "T-T_cf"}, "s");
   t.notes.push_back("algorithmic = T_ideal - T(1)/p = serial + imbalance; serial = S (1 - 1/p) for the work S marked "
@@ -150,42 +225,16 @@ Table links_table(const SimulatedStudy& s) {
   return t;
 }
 
-struct Series {
-  const char* name;
-  double Separation::*field;
-};
-
-constexpr Series kSeries[] = {
-    {"computation", &Separation::computation},
-    {"serial", &Separation::serial},
-    {"imbalance", &Separation::imbalance},
-    {"latency", &Separation::latency_overhead},
-    {"net_latency", &Separation::network_latency},
-    {"contention", &Separation::contention_overhead},
-    {"net_contention", &Separation::network_contention},
-    {"wait", &Separation::w_real},
-};
-
-std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
+std::vector<Table> overhead_function_tables(const SimulatedStudy& s, const FittedOverheads& fitted) {
   Table t;
   t.name = "overhead_functions";
   t.title = heading(s, "overhead functions of p (seconds, seed 003 Tables VI-VIII)");
   t.add_column("function").add_column("fit").add_column("rms%", "{:.2f}").add_column("points", "{:g}");
-  std::vector<double> ps;
-  std::vector<const Separation*> seps;
-  for (const auto& pt : s.points) {
-    if (pt.p > 1) {
-      ps.push_back(pt.p);
-      seps.push_back(&pt.separation);
-    }
-  }
-  std::vector<fit::OverheadFit> fits;
-  for (const Series& series : kSeries) {
-    std::vector<double> y;
-    for (const Separation* x : seps) y.push_back(x->*series.field);
-    fit::OverheadFit fit = fit::fit_overhead(ps, y);
-    t.add_row({std::string(series.name), fit.formula(), 100 * fit.relative_rms, static_cast<double>(fit.points)});
-    fits.push_back(std::move(fit));
+  const std::vector<double>& ps = fitted.ps;
+  const std::vector<fit::OverheadFit>& fits = fitted.fits;
+  for (std::size_t i = 0; i < fits.size(); ++i) {
+    t.add_row({std::string(kSeries[i].name), fits[i].formula(), 100 * fits[i].relative_rms,
+               static_cast<double>(fits[i].points)});
   }
   t.notes.push_back(fmt::format(
       "least squares over the points with p > 1 on the fewest terms of {{1/p, 1, log2 p, p, p log2 p, p^2}} that fit "
@@ -208,12 +257,6 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
   c.title = heading(s, "where one overhead overtakes another (fitted functions, p = 2 .. 2^20)");
   c.add_column("overhead").add_column("overtakes").add_column("at_p", "{:g}").add_column("measured");
   c.add_column("crossing", "{:.4g}");
-  auto fit_of = [&](const char* name) -> const fit::OverheadFit& {
-    for (std::size_t i = 0; i < std::size(kSeries); ++i) {
-      if (std::string_view(kSeries[i].name) == name) return fits[i];
-    }
-    return fits.front();
-  };
   const double largest = ps.empty() ? 1 : *std::max_element(ps.begin(), ps.end());
   auto add = [&](const std::string& a, const std::string& b, const std::optional<fit::Crossover>& at) {
     if (!at) {
@@ -226,10 +269,7 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s) {
     }
   };
   c.role("measured", report::Role::Note);
-  add("contention", "latency", fit::crossover(fit_of("contention"), fit_of("latency")));
-  fit::OverheadFit interaction = fit_of("latency");
-  for (const auto& term : fit_of("contention").terms) interaction.terms.push_back(term);
-  add("latency + contention", "computation", fit::crossover(interaction, fit_of("computation")));
+  for (const auto& crossing : fitted.crossings) add(crossing.overhead, crossing.overtakes, crossing.at);
   c.notes.push_back("from the fitted functions of the overhead_functions table, not from the simulated points: "
                     "crossing = where they cross, found by bisection between the two powers of two that bracket "
                     "it; at_p = the first whole processor count past it");
@@ -272,13 +312,14 @@ SimulatedPoint summarize(const RunResult& ideal, const RunResult& contention_fre
 
 std::vector<Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports) {
   std::vector<Table> tables;
+  const FittedOverheads fitted = fit_overheads(study);
   for (const auto& name : reports) {
     if (name == "speedup") tables.push_back(speedup_table(study));
-    if (name == "overhead") tables.push_back(overhead_table(study));
+    if (name == "overhead") tables.push_back(overhead_table(study, fitted));
     if (name == "wait") tables.push_back(wait_table(study));
     if (name == "links") tables.push_back(links_table(study));
     if (name == "overhead_functions") {
-      for (auto& t : overhead_function_tables(study)) tables.push_back(std::move(t));
+      for (auto& t : overhead_function_tables(study, fitted)) tables.push_back(std::move(t));
     }
   }
   return tables;

@@ -1,5 +1,6 @@
 #include "study/experiment_reports.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -244,6 +245,22 @@ Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
   return t;
 }
 
+// The fitted W = c p^k beside the solved W, over the points it was fitted to: log c is the
+// intercept of the same least-squares line, the mean of log W - k log p over the pairs it used.
+void add_growth_curve(Table& t, const std::vector<double>& ps, const std::vector<double>& ws, double k) {
+  double log_c = 0, from = kNaN, to = kNaN;
+  int pairs = 0;
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (!(ps[i] > 0) || !(ws[i] > 0)) continue;
+    log_c += std::log(ws[i]) - k * std::log(ps[i]);
+    from = pairs == 0 ? ps[i] : std::min(from, ps[i]);
+    to = pairs == 0 ? ps[i] : std::max(to, ps[i]);
+    ++pairs;
+  }
+  const double c = std::exp(log_c / pairs);
+  t.curve("W", fmt::format("fit W = {:.4g} p^{:.3f}", c, k), [c, k](double p) { return c * std::pow(p, k); }, from, to);
+}
+
 Table isoefficiency_table(const ExperimentData& d) {
   Table t;
   t.name = "isoefficiency";
@@ -277,6 +294,7 @@ Table isoefficiency_table(const ExperimentData& d) {
   t.chart(report::Chart::Lines, "p", {"W"}, "work W").log_scales(true, true);
   if (std::isfinite(k)) {
     t.value("growth_order", k);
+    add_growth_curve(t, ps, ws, k);
     t.notes.push_back(fmt::format("W(p) grows as p^{:.3f} (least squares on log W against log p, p > 1)", k));
   }
   if (first != nullptr && first != &d.points.front()) {
