@@ -7,42 +7,14 @@
 
 #include <fmt/format.h>
 
+#include "report/gnuplot_style.hpp"
+
 namespace scalerun::report {
 
 namespace {
 
-// One palette for every figure (colour-blind safe, Okabe and Ito), in series order.
-constexpr const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7",
-                                    "#56B4E9", "#F0E442", "#000000"};
 // Marks on the x axis (an optimum, a crossover) in a colour no series has.
 constexpr const char* kMarkColour = "#555555";
-
-// A string for gnuplot's double quotes, taken as written (the titles are shown "noenhanced").
-std::string quoted(const std::string& text) {
-  std::string out(1, '"');
-  for (char c : text) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    out.push_back(c);
-  }
-  out.push_back('"');
-  return out;
-}
-
-// Title text inside gnuplot's double quotes: quotes and backslashes escaped, "\\n" kept as a
-// line break (gnuplot reads it in a double-quoted string).
-std::string title_text(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text.compare(i, 2, "\\n") == 0) {
-      out.append("\\n");
-      ++i;
-      continue;
-    }
-    if (text[i] == '"' || text[i] == '\\') out.push_back('\\');
-    out.push_back(text[i]);
-  }
-  return out;
-}
 
 std::string with_unit(const std::string& label, const std::string& unit) {
   return unit.empty() ? label : fmt::format("{} ({})", label, unit);
@@ -96,20 +68,6 @@ bool numeric_x(const Table& t, int x) {
   return true;
 }
 
-std::string header(const Table& t, const std::string& stem, FigureFormat format) {
-  std::string s = fmt::format("# scalerun figure: {}\n", t.title);
-  s += format == FigureFormat::svg
-           ? "set terminal svg size 900,540 dynamic font \"sans,12\" background rgb \"white\"\n"
-           : "set terminal pngcairo size 1200,720 font \"sans,12\" background rgb \"white\"\n";
-  s += fmt::format("set output {}\n", quoted(fmt::format("{}.{}", stem, format == FigureFormat::svg ? "svg" : "png")));
-  // A long title ("x: what — kernel on machine, rule") on two lines, so it fits the figure's width.
-  std::string title = t.title;
-  if (const auto dash = title.find(" \u2014 "); dash != std::string::npos) title.replace(dash, 5, "\\n");
-  s += fmt::format("set title \"{}\" noenhanced\n", title_text(title));
-  s += "set datafile separator \"\\t\"\nset datafile missing \"NaN\"\n";
-  s += "set border lw 1.2\nset grid lc rgb \"#dddddd\"\nset key outside right top noenhanced\n";
-  return s;
-}
 
 // Whether a line chart draws the table's fitted curves: they need a numeric x to be drawn against.
 bool draws_curves(const Table& t, const Layout& l) {
@@ -117,7 +75,7 @@ bool draws_curves(const Table& t, const Layout& l) {
 }
 
 // Series i's colour; a curve takes the colour of the series it fits, or one after every series.
-const char* series_colour(std::size_t i) { return kPalette[i % std::size(kPalette)]; }
+const char* series_colour(std::size_t i) { return palette_colour(i); }
 
 bool has_series(const Table& t, const Layout& l, const std::string& name) {
   for (int c : l.series) {
@@ -293,7 +251,7 @@ std::optional<Figure> figure_of(const Table& table, const std::string& stem, Fig
   f.format = format;
   if (table.plot.chart == Chart::HeatMap) {
     f.data = heat_map_data(table, l);
-    f.script = header(table, stem, format) + heat_map_script(table, l, stem);
+    f.script = figure_header(table.title, stem, format) + heat_map_script(table, l, stem);
     return f;
   }
   f.data = fmt::format("# {}", table.columns[static_cast<std::size_t>(l.x)].name);
@@ -311,7 +269,7 @@ std::optional<Figure> figure_of(const Table& table, const std::string& stem, Fig
     f.data.push_back('\n');
   }
   if (draws_curves(table, l)) f.data += curve_data(table, l);
-  f.script = header(table, stem, format) +
+  f.script = figure_header(table.title, stem, format) +
              (table.plot.chart == Chart::StackedBars ? stacked_script(table, l, stem) : lines_script(table, l, stem));
   return f;
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/format_detail.hpp"
+#include "report/timeline_figure.hpp"
 
 namespace scalerun::report {
 
@@ -39,7 +40,7 @@ table { border-collapse: collapse; font-size: 0.85rem; font-variant-numeric: tab
 th, td { border: 1px solid var(--line); padding: 0.15rem 0.5rem; white-space: nowrap; }
 th { background: var(--head); position: sticky; top: 0; } td.num { text-align: right; }
 td.bad { color: var(--bad); font-weight: 600; } td.good { color: var(--good); }
-figure { margin: 0.5rem 0; } figure svg { width: 100%; height: auto; max-width: 56rem; }
+figure { margin: 0.5rem 0; } figcaption { color: var(--muted); font-size: 0.85rem; }\nfigure svg { width: 100%; height: auto; max-width: 56rem; }
 ul.notes { color: var(--muted); font-size: 0.85rem; padding-left: 1.2rem; }
 .summary { padding: 0.4rem 0.7rem; border-radius: 6px; background: var(--head); display: inline-block; }
 @media print { th { position: static; } h2 { break-before: auto; } figure, table { break-inside: avoid; } }
@@ -119,6 +120,16 @@ void write_html(std::ostream& os, const Context& ctx, std::span<const Section> s
     for (std::size_t t = 0; t < section.tables.size(); ++t) {
       const auto it = figures.find({s, t});
       write_table(os, section.tables[t], it == figures.end() ? nullptr : &it->second);
+    }
+    if (const auto it = figures.find({s, kTimeline}); it != figures.end()) {
+      const Timeline* shown = telling_timeline(section);
+      os << "<section class=\"timeline\">\n<h3>Timeline</h3>\n<figure class=\"timeline\">\n" << it->second
+         << "\n<figcaption>"
+         << escaped(fmt::format("What the {} did over time at {}, the point with the least busy time ({:.0f} % busy), "
+                                "drawn at a resolution of the figure's width; --trace FILE.json keeps every interval of "
+                                "every point for Perfetto (ui.perfetto.dev) or chrome://tracing.",
+                                shown->source, shown->label, 100 * shown->busy_share()))
+         << "</figcaption>\n</figure>\n</section>\n";
     }
   }
   os << "</body>\n</html>\n";

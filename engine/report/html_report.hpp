@@ -14,7 +14,8 @@
 namespace scalerun::report {
 
 // figures: the inline SVG of a table, by (section index, table index); tables without one show
-// their numbers only.
+// their numbers only. (section index, kTimeline) is the section's timeline (report/timeline_figure),
+// drawn after its tables.
 void write_html(std::ostream& os, const Context& ctx, std::span<const Section> sections,
                 const std::map<std::pair<std::size_t, std::size_t>, std::string>& figures);
 

@@ -12,6 +12,7 @@
 #include "report/format_detail.hpp"
 #include "report/gnuplot_figure.hpp"
 #include "report/reporter.hpp"
+#include "report/timeline_figure.hpp"
 
 namespace scalerun::report {
 
@@ -105,6 +106,18 @@ std::vector<Figure> write_figure_files(const fs::path& root, std::span<const Sec
       write_file(root / (stem + ".gp"), [&](std::ostream& os) { os << figure->script; });
       figures.push_back(std::move(*figure));
     }
+    // A measured or simulated experiment run with --trace or --html: its telling point's timeline.
+    const Timeline* timeline = telling_timeline(s);
+    if (timeline == nullptr) continue;
+    const std::string base = sanitize(s.name) + "__timeline";
+    std::string stem = base;
+    for (int n = 2; !used.insert(stem).second; ++n) stem = fmt::format("{}-{}", base, n);
+    auto figure = timeline_figure(s, *timeline, stem, format);
+    if (!figure) continue;
+    figure->section = si;
+    write_file(root / (stem + ".dat"), [&](std::ostream& os) { os << figure->data; });
+    write_file(root / (stem + ".gp"), [&](std::ostream& os) { os << figure->script; });
+    figures.push_back(std::move(*figure));
   }
   return figures;
 }
