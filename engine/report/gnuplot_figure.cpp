@@ -144,7 +144,8 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
   // With fitted curves the data file holds more than the rows: the series read its first block.
   const bool curves = draws_curves(t, l);
   const std::string rows_block = curves ? " index 0" : "";
-  if (curves) s += "set key font \",10\"\n";  // a fit's label is its formula: a smaller key keeps the plot wide
+  // A fit's label is its formula: the key goes below the plot, in columns, so the plot keeps its width.
+  if (curves) s += "set key below center vertical maxrows 4 font \",10\"\n";
   std::string plots;
   // A fitted curve, in the legend after the series it fits.
   auto add_curve = [&](std::size_t k) {

@@ -121,7 +121,7 @@ TEST_CASE("figure: overheads as markers, their fits as lines in the same colours
   CHECK_THAT(f->script, Catch::Contains("set arrow from 12.5, graph 0 to 12.5, graph 1 nohead dt 3"));
   CHECK_THAT(f->script, Catch::Contains("set label \"contention overtakes latency at p = 12.5\" at 12.5, graph 0.97"));
   CHECK_THAT(f->script, Catch::Contains("set arrow from 3, graph 0 to 3, graph 1 nohead dt 3"));
-  CHECK_THAT(f->script, Catch::Contains("set key font \",10\""));
+  CHECK_THAT(f->script, Catch::Contains("set key below center vertical maxrows 4"));
   // Three blocks: the rows, then a block per fit.
   std::size_t blocks = 1;
   for (std::size_t at = f->data.find("\n\n\n"); at != std::string::npos; at = f->data.find("\n\n\n", at + 1)) ++blocks;
@@ -132,7 +132,7 @@ TEST_CASE("figure: overheads as markers, their fits as lines in the same colours
   plain.plot.curves.clear();
   const auto g = figure_of(plain, "o", FigureFormat::svg);
   CHECK_THAT(g->script, Catch::Contains("plot \"o.dat\" using 1:2 with linespoints"));
-  CHECK_THAT(g->script, !Catch::Contains("set key font"));
+  CHECK_THAT(g->script, !Catch::Contains("set key below"));
   CHECK_THAT(g->data, !Catch::Contains("\n\n\n"));
 }
 
