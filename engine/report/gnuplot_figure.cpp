@@ -1,5 +1,6 @@
 #include "report/gnuplot_figure.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <variant>
@@ -139,6 +140,22 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
       if (whole) tics += fmt::format("{}{:g}", tics.empty() ? "" : ", ", *v);
     }
     if (whole) s += fmt::format("set xtics ({})\n", tics);
+    // On a log axis gnuplot drops the tic at the largest p as outside the range it autoscaled to
+    // that very p (a rounding of the logarithm): the range of the drawn points, a hair beyond them.
+    if (whole && t.plot.log_x) {
+      double lo = 0, hi = 0;
+      for (const auto& row : t.rows) {
+        const bool drawn = std::any_of(l.series.begin(), l.series.end(), [&](int c) {
+          const double* y = std::get_if<double>(&row[static_cast<std::size_t>(c)]);
+          return y != nullptr && std::isfinite(*y);
+        });
+        const double v = std::get<double>(row[static_cast<std::size_t>(l.x)]);
+        if (!drawn || v <= 0) continue;
+        lo = lo == 0 ? v : std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+      if (lo > 0) s += fmt::format("set xrange [{:g}:{:g} * 1.000001]\n", lo, hi);
+    }
   }
   if (t.plot.log_y) s += "set logscale y 10\n";
   // With fitted curves the data file holds more than the rows: the series read its first block.
