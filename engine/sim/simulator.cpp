@@ -30,6 +30,9 @@ Simulator::Simulator(Setup setup) : setup_(std::move(setup)) {
     if (!(setup_.speeds[i] > 0)) throw std::invalid_argument(fmt::format("processor {} has no positive speed", i));
     procs_[i].speed = setup_.speeds[i];
   }
+  if (setup_.timeline != nullptr) {
+    recorder_ = std::make_unique<TimelineRecorder>(*setup_.timeline, setup_.processors, setup_.timeline_caps);
+  }
 }
 
 RunResult Simulator::run(Programs& programs) {
@@ -58,6 +61,7 @@ RunResult Simulator::run(Programs& programs) {
   result.links = setup_.network->link_stats(result.makespan);
   result.events = events_;
   result.messages = messages_sent_;
+  if (recorder_) recorder_->finish(result);
   return result;
 }
 
@@ -103,6 +107,9 @@ void Simulator::run_program(int rank) {
 void Simulator::compute(int rank, double ops, bool serial) {
   Processor& p = procs_[index(rank)];
   const double seconds = ops / p.speed;
+  if (recorder_) {
+    recorder_->slice(rank, p.clock, p.clock + seconds, serial ? report::Activity::serial : report::Activity::busy);
+  }
   p.clock += seconds;
   (serial ? p.stats.serial : p.stats.compute) += seconds;
 }
@@ -123,6 +130,7 @@ std::uint32_t Simulator::new_message() {
 
 void Simulator::send_message(int rank, int dst, double bytes, std::int64_t tag, std::uint32_t coll, Value value) {
   Processor& p = procs_[index(rank)];
+  if (recorder_) recorder_->slice(rank, p.clock, p.clock + setup_.overhead, report::Activity::comm);
   p.clock += setup_.overhead;
   p.stats.send_overhead += setup_.overhead;
   ++p.stats.sent;
@@ -145,6 +153,7 @@ void Simulator::transmit(std::uint32_t id) {
   m.arrival = d.arrival;
   m.latency = d.latency;
   m.contention = d.contention;
+  if (recorder_) recorder_->flight(m.src, m.dst, m.start, m.arrival, m.bytes);
   ++events_;
   deposit(id);
 }
@@ -242,17 +251,19 @@ void Simulator::complete_receive(int rank, int slot) {
   const Message& m = messages_[id];
   const double done = std::max(p.posted, m.arrival);
   const double blocked = done - p.posted;
+  double wait = 0, latency = 0;
   if (blocked > 0) {
     // Waiting before the message was sent is skew. After that it was in flight: up to when an
     // idle network would have delivered it, that is latency; beyond, contention (SPASM measures
     // the contention a processor sees against the contention-free time of the message).
-    const double wait = std::clamp(m.start - p.posted, 0.0, blocked);
+    wait = std::clamp(m.start - p.posted, 0.0, blocked);
     const double in_flight_from = std::max(p.posted, m.start);
-    const double latency = std::clamp(m.start + m.latency - in_flight_from, 0.0, blocked - wait);
+    latency = std::clamp(m.start + m.latency - in_flight_from, 0.0, blocked - wait);
     p.stats.wait += wait;
     p.stats.latency_seen += latency;
     p.stats.contention_seen += std::max(0.0, blocked - wait - latency);
   }
+  if (recorder_) recorder_->receive(rank, p.posted, wait, latency, done, setup_.overhead);
   p.clock = done + setup_.overhead;
   p.stats.recv_overhead += setup_.overhead;
   p.stats.network_latency += m.latency;

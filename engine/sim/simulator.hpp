@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@
 #include "sim/collectives.hpp"
 #include "sim/event_queue.hpp"
 #include "sim/stats.hpp"
+#include "sim/timeline_recorder.hpp"
 
 namespace scalerun::sim {
 
@@ -76,6 +78,10 @@ class Simulator {
     double overhead = 0;                  // software overhead per message at each end, seconds
     std::vector<double> speeds;           // operations per second, one per processor
     std::function<void()> poll;           // called every few thousand events (time budget, SIGINT)
+    // Where to record what every processor did over time (nullptr: nothing recorded); filled
+    // by run(), not owned.
+    report::Timeline* timeline = nullptr;
+    TimelineCaps timeline_caps;
   };
 
   explicit Simulator(Setup setup);
@@ -162,6 +168,7 @@ class Simulator {
   [[noreturn]] void report_deadlock();
 
   Setup setup_;
+  std::unique_ptr<TimelineRecorder> recorder_;  // null unless Setup::timeline is set
   Programs* programs_ = nullptr;
   EventQueue queue_;
   std::vector<Processor> procs_;

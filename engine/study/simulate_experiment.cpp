@@ -17,6 +17,7 @@
 #include "model/kernel_model.hpp"
 #include "model/scaling_rule.hpp"
 #include "network/network_spec.hpp"
+#include "report/timeline.hpp"
 #include "sim/sim_reports.hpp"
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
@@ -95,8 +96,10 @@ struct Simulation {
   const ExperimentInput& input;
   network::NetworkSpec net;
 
-  // The program on processors of the given speeds (one per processor).
-  sim::RunResult run(Machine which, const KernelConfig& config, const std::vector<double>& speeds) const {
+  // The program on processors of the given speeds (one per processor), recording what each did
+  // over time into `timeline` when one is given.
+  sim::RunResult run(Machine which, const KernelConfig& config, const std::vector<double>& speeds,
+                     report::Timeline* timeline = nullptr) const {
     const auto p = static_cast<int>(speeds.size());
     std::unique_ptr<network::Network> network;
     try {
@@ -111,6 +114,7 @@ struct Simulation {
     setup.overhead = which == Machine::Ideal ? 0.0 : net.overhead;
     setup.speeds = speeds;
     setup.poll = [] { check_stop(); };
+    setup.timeline = timeline;
     sim::Simulator simulator(std::move(setup));
     const std::unique_ptr<sim::Programs> programs = input.kernel.programs(simulator, config);
     try {
@@ -169,11 +173,12 @@ struct SimulatedModel {
 // that give T(1), beside the kernel's model when it has one.
 class SimulationSource final : public PointSource {
  public:
-  SimulationSource(const ExperimentInput& input, PointStore& store)
+  SimulationSource(const ExperimentInput& input, PointStore& store, bool record_timelines)
       : spec_(input.spec), kernel_(input.kernel), machine_(input.machines.front()), store_(store),
         simulation_{input, input.network()},
         one_processor_(processor_speeds(machine_, 1, spec_.speed_factor, spec_.where)),
-        bound_{input, nullptr, {}}, scaled_(spec_.rule.kind != model::RuleKind::Fixed) {
+        bound_{input, nullptr, {}}, scaled_(spec_.rule.kind != model::RuleKind::Fixed),
+        record_timelines_(record_timelines) {
     if (input.kernel.has_model) {
       bound_.bind(processor_speeds(machine_, static_cast<int>(spec_.procs.front()), spec_.speed_factor, spec_.where));
     }
@@ -214,7 +219,7 @@ class SimulationSource final : public PointSource {
     const bool recalled = pt.has_value();
     if (!recalled) {
       store_.begin();
-      pt = simulate(p, config, speeds);
+      pt = simulate(p, config, speeds, slots);
       fill_record(record, *pt);
       store_.keep(record);  // committed: a kill now loses nothing
     }
@@ -238,12 +243,22 @@ class SimulationSource final : public PointSource {
     return sim::simulate_tables(study_, spec_.reports);
   }
 
+  std::vector<report::Timeline> timelines() override { return std::move(timelines_); }
+
  private:
-  // The three runs of one processor count and what the reports need of them.
-  sim::SimulatedPoint simulate(double p, const KernelConfig& config, const std::vector<double>& speeds) {
+  // The three runs of one processor count and what the reports need of them; the timeline, when
+  // the session records them, of the run on the machine as it is.
+  sim::SimulatedPoint simulate(double p, const KernelConfig& config, const std::vector<double>& speeds,
+                               const std::vector<double>& slots) {
     const sim::RunResult ideal = simulation_.run(Machine::Ideal, config, speeds);
     const sim::RunResult contention_free = simulation_.run(Machine::ContentionFree, config, speeds);
-    const sim::RunResult real = simulation_.run(Machine::Real, config, speeds);
+    std::optional<report::Timeline> timeline;
+    if (record_timelines_) {
+      timeline.emplace();
+      timeline->label = point_label(p, slots);
+    }
+    const sim::RunResult real = simulation_.run(Machine::Real, config, speeds, timeline ? &*timeline : nullptr);
+    if (timeline) timelines_.push_back(std::move(*timeline));
     const std::pair<double, double> t1 = one_processor_times(p, ideal.makespan, real.makespan, config);
     return sim::summarize(ideal, contention_free, real, t1.first, t1.second);
   }
@@ -261,6 +276,23 @@ class SimulationSource final : public PointSource {
     std::erase_if(params, [](const auto& entry) { return !std::isfinite(entry.second); });
     params["speed_factor"] = spec_.speed_factor;
     return record_key(spec_, kernel_.name, p, std::move(params));
+  }
+
+  // "p=4 n=512": p and the sizes the scaling rule gave (those it varies; a custom rule's, those it
+  // changed from the kernel's own).
+  std::string point_label(double p, const std::vector<double>& slots) const {
+    std::string label = fmt::format("p={:g}", p);
+    if (!scaled_) return label;
+    const std::vector<std::string> names = bound_.model->params().names();
+    const std::vector<double> base = bound_.model->params().values();
+    for (std::size_t i = 0; i < names.size() && i < slots.size(); ++i) {
+      const bool varied = std::any_of(spec_.rule.vary.begin(), spec_.rule.vary.end(),
+                                      [&](const auto& v) { return v.first == names[i]; });
+      if (varied || (spec_.rule.vary.empty() && slots[i] != base[i])) {
+        label += fmt::format(" {}={:.6g}", names[i], slots[i]);
+      }
+    }
+    return label;
   }
 
   // T(1), ideal and real: the p = 1 point's own, shared by every point at a fixed size, per point
@@ -291,15 +323,17 @@ class SimulationSource final : public PointSource {
   const std::vector<double> one_processor_;
   SimulatedModel bound_;
   const bool scaled_;
+  const bool record_timelines_;
   sim::SimulatedStudy study_;
+  std::vector<report::Timeline> timelines_;  // of the points simulated in this run (not recalled ones)
   std::optional<std::pair<double, double>> fixed_t1_;
 };
 
 }  // namespace
 
-std::unique_ptr<PointSource> simulation_source(const ExperimentInput& input, Session&, PointStore& store) {
+std::unique_ptr<PointSource> simulation_source(const ExperimentInput& input, Session& session, PointStore& store) {
   check_simulable(input);  // before the machine's network is read or any speed computed
-  return std::make_unique<SimulationSource>(input, store);
+  return std::make_unique<SimulationSource>(input, store, session.options.record_timelines);
 }
 
 }  // namespace scalerun::study

@@ -18,6 +18,7 @@
 #include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "script_fixture.hpp"
+#include "sim_fixture.hpp"
 #include "sim/collectives.hpp"
 #include "lua/sim_programs.hpp"
 #include "sim/separation.hpp"
@@ -27,63 +28,9 @@ namespace {
 
 using namespace scalerun;
 using sim::RunResult;
-
-// A network whose cost is the textbook formula: latency alpha + bytes/bandwidth per message; with
-// contention on, one shared medium that carries one message at a time, first come first served.
-class FormulaNetwork : public network::Network {
- public:
-  FormulaNetwork(int p, double alpha, double bandwidth, bool contention)
-      : p_(p), alpha_(alpha), bandwidth_(bandwidth), contention_(contention) {}
-  std::string_view kind() const override { return "formula"; }
-  int nodes() const override { return p_; }
-  network::Delivery transmit(const network::Transfer& t) override {
-    REQUIRE(t.start >= last_start_);  // the engine's promise: nondecreasing start times
-    last_start_ = t.start;
-    const double latency = alpha_ + t.bytes / bandwidth_;
-    const double begin = contention_ ? std::max(t.start, free_at_) : t.start;
-    if (contention_) free_at_ = begin + latency;
-    busy_ += latency;
-    ++messages_;
-    return {begin + latency, latency, begin - t.start, 1};
-  }
-  std::vector<network::LinkStats> link_stats(double makespan) const override {
-    return {{"medium", busy_, makespan > 0 ? busy_ / makespan : 0, 0, messages_}};
-  }
-
- private:
-  int p_;
-  double alpha_, bandwidth_;
-  bool contention_;
-  double free_at_ = 0, last_start_ = 0, busy_ = 0;
-  long messages_ = 0;
-};
-
-// Runs `body` as program = function(ctx, k) <body> end on p processors, in a chunk named
-// "prog.lua" whose line 2 is the first line of the body.
-struct ProgramRunner {
-  lua::State state;
-
-  RunResult run(const std::string& body, int p, network::Network& net, double overhead, double speed = 1e6) {
-    lua_State* L = state.get();
-    const std::string source = "return function(ctx, k)\n" + body + "\nend";
-    lua::load_chunk(L, source, "@prog.lua");
-    lua::protected_call(L, 0, 1);
-    lua_newtable(L);  // k
-    sim::Simulator::Setup setup;
-    setup.processors = p;
-    setup.network = &net;
-    setup.overhead = overhead;
-    setup.speeds.assign(static_cast<std::size_t>(p), speed);
-    sim::Simulator simulator(std::move(setup));
-    RunResult result;
-    {
-      lua::LuaPrograms programs(L, -2, -1, simulator);
-      result = simulator.run(programs);
-    }
-    lua_pop(L, 2);
-    return result;
-  }
-};
+using testing::FormulaNetwork;
+using testing::ProgramRunner;
+using testing::same_stats;
 
 std::string error_of_run(const std::string& body, int p) {
   ProgramRunner runner;
@@ -94,14 +41,6 @@ std::string error_of_run(const std::string& body, int p) {
     return e.what();
   }
   return "(no error)";
-}
-
-bool same_stats(const sim::ProcessorStats& a, const sim::ProcessorStats& b) {
-  return a.compute == b.compute && a.serial == b.serial && a.send_overhead == b.send_overhead &&
-         a.recv_overhead == b.recv_overhead && a.wait == b.wait && a.latency_seen == b.latency_seen &&
-         a.contention_seen == b.contention_seen && a.network_latency == b.network_latency &&
-         a.network_contention == b.network_contention && a.finish == b.finish && a.sent == b.sent &&
-         a.received == b.received;
 }
 
 }  // namespace
