@@ -35,6 +35,7 @@ class Span {
     const double end = now_seconds();
     r.in_mpi[kind_] += end - start_;
     r.last_exit = end;
+    if (r.trace.on()) r.trace.keep(kind_, start_, end);
   }
   Span(const Span&) = delete;
   Span& operator=(const Span&) = delete;
@@ -74,6 +75,7 @@ void started(int rc) {
   PMPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &r.size);
   r.active = true;
+  r.trace.start();
   r.init_exit = r.last_exit = now_seconds();
 }
 

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "rank_file.hpp"
+
 namespace scalerun::pmpi {
 
 RankRecord& record() {
@@ -52,9 +54,9 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   gethostname(host, sizeof host - 1);
   // The node group scalerun placed this rank in (an application context line sets it per group).
   const char* group = std::getenv("SCALERUN_GROUP");
-  const std::string path = std::string(dir) + "/rank-" + std::to_string(r.rank) + ".json";
-  const std::string partial = path + ".partial";
-  std::FILE* f = std::fopen(partial.c_str(), "w");
+  if (r.trace.on()) r.trace.write(dir, r.rank, r.init_exit, finalize);
+  const RankFile file(dir, r.rank, ".json");
+  std::FILE* f = file.get();
   if (f == nullptr) return;
   if (!r.open_regions.empty() && r.region_error.empty()) {
     r.region_error = "region '" + r.open_regions.back().name + "' still open at MPI_Finalize";
@@ -87,9 +89,6 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
     sep = ", ";
   }
   std::fprintf(f, "}}\n");
-  const bool written = std::fflush(f) == 0;
-  std::fclose(f);
-  if (written) std::rename(partial.c_str(), path.c_str());
 }
 
 }  // namespace scalerun::pmpi

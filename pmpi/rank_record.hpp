@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "rank_trace.hpp"
+
 namespace scalerun::pmpi {
 
 enum class Kind { point_to_point, collective, wait, barrier };
@@ -44,6 +46,7 @@ struct RankRecord {
   std::map<std::string, RegionTotals> regions;
   std::map<std::string, double> values;  // scalerun_value()
   std::string region_error;  // an end without its begin, or regions left open at MPI_Finalize
+  RankTrace trace;           // every MPI call's interval, when SCALERUN_PMPI_TRACE asks
 
   double mpi_total() const { return in_mpi[0] + in_mpi[1] + in_mpi[2] + in_mpi[3]; }
 };
@@ -53,8 +56,9 @@ double now_seconds();
 
 // Writes the record of a rank that reached MPI_Finalize (wall = finalize - init_exit) or called
 // MPI_Abort (aborted with its error code) to $SCALERUN_PMPI_DIR/rank-<rank>.json, through a
-// temporary file renamed into place, so a reader never sees half a record. Does nothing when the
-// variable is not set.
+// temporary file renamed into place, so a reader never sees half a record; the rank's trace
+// first, when it keeps one, so a record never stands without it. Does nothing when the variable
+// is not set.
 void write_record(double finalize, const char* ended_by, int abort_code);
 
 }  // namespace scalerun::pmpi

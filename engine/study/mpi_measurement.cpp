@@ -18,9 +18,11 @@
 #include "measure/command_template.hpp"
 #include "measure/figures.hpp"
 #include "measure/mpi_failure.hpp"
+#include "measure/rank_trace.hpp"
 #include "measure/temp_folder.hpp"
 #include "measure/text_file.hpp"
 #include "study/command_measurement.hpp"
+#include "study/mpi_timeline.hpp"
 
 namespace scalerun::study {
 
@@ -89,6 +91,7 @@ std::string launcher_package(const measure::Launcher& launcher) {
 struct JobRun {
   double seconds = 0;
   std::vector<measure::RankRecord> ranks;
+  std::vector<std::optional<measure::RankTrace>> traces;  // with MeasureSettings::record_timeline
   measure::CommandResult result;
 };
 
@@ -312,6 +315,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
   job.oversubscribed = oversubscribed(machine, job.placement);
   job.speeds = rank_speeds(machine);
   job.env["LD_PRELOAD"] = interposition_library(where);
+  if (settings.record_timeline) job.env[measure::kTraceVariable] = std::to_string(kMpiTraceCap);
   Measurement m;
   std::vector<JobRun> timed;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {
@@ -324,6 +328,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
                          fmt::format("kernel '{}' at p={}", kernel.name, p));
     run.seconds = job_seconds(run, kernel.timer, launch.argv, where);
     if (i < settings.warmup) continue;
+    if (settings.record_timeline) run.traces = measure::read_rank_traces(records.path(), measure::job_ranks(job));
     m.samples.push_back(run.seconds);
     read_verification(run.result.stdout_text, m);
     timed.push_back(std::move(run));
@@ -334,6 +339,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
   });
   m.ranks = nearest->ranks;
   m.figures = job_figures(m.ranks, nearest->seconds);
+  if (settings.record_timeline) m.timeline = mpi_timeline(nearest->ranks, nearest->traces);
   return m;
 }
 

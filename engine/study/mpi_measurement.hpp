@@ -10,7 +10,9 @@
 //   busy = time between MPI calls; idle = time blocked in waits and barriers, plus each rank's
 //   wait for the slowest at the end (T - its wall); primitives = time in point-to-point and
 //   collective calls; serial = 0 (not separable from outside the program).
-// So seed 000's breakdown and L(W,N) follow as for a TBB kernel (study/metrics).
+// So seed 000's breakdown and L(W,N) follow as for a TBB kernel (study/metrics). With
+// MeasureSettings::record_timeline every rank also writes the interval of each MPI call, and the
+// run nearest the median gives Measurement::timeline (study/mpi_timeline).
 
 #include <string>
 

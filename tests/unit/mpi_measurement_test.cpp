@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <map>
+#include <utility>
 #include <vector>
 #include <string>
 
@@ -77,6 +78,35 @@ TEST_CASE("MPI kernels on 1, 2 and 4 ranks: verified, busy + MPI time = wall per
       double waits = 0;
       for (const auto& r : m.ranks) waits += r.figures.at("wait") + r.figures.at("barrier");
       CHECK(m.figures.at("idle") >= waits);
+    }
+  }
+}
+
+TEST_CASE("mpi trace: a real job's traces add up to every rank's recorded times within 1 %", "[mpi]") {
+  const study::MachineSpec machine = localhost();
+  const auto kernel = mpi_kernel("mpi_cg", "scalerun-mpi-cg", {});
+  study::MeasureSettings settings{0, 2};
+  CHECK_FALSE(study::measure_mpi(kernel, machine, kernel.params, 2, settings, "test: ").timeline);
+  settings.record_timeline = true;
+  const study::Measurement m = study::measure_mpi(kernel, machine, kernel.params, 3, settings, "test: ");
+  REQUIRE(m.timeline);
+  const scalerun::report::Timeline& t = *m.timeline;
+  CHECK_FALSE(t.truncated);
+  REQUIRE(t.tracks.size() == 3);
+  for (const auto& track : t.tracks) {
+    INFO(track.name);
+    double previous_end = 0;
+    for (const auto& s : track.slices) {
+      CHECK(s.start >= previous_end);
+      CHECK(s.end <= t.span);
+      previous_end = s.end;
+    }
+    using scalerun::report::Activity;
+    for (const auto& [what, activity] : {std::pair{"busy", Activity::busy}, std::pair{"comm", Activity::comm},
+                                         std::pair{"sync", Activity::sync}}) {
+      const double recorded = track.accounted.at(what);
+      INFO(what << ": slices " << track.total(activity) << ", recorded " << recorded);
+      CHECK(std::abs(track.total(activity) - recorded) <= 0.01 * recorded + 1e-9);
     }
   }
 }

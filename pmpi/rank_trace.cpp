@@ -1,0 +1,35 @@
+#include "rank_trace.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "rank_file.hpp"
+
+namespace scalerun::pmpi {
+
+namespace {
+
+// In the order of rank_record.hpp's Kind.
+constexpr const char* kKindNames[] = {"point_to_point", "collective", "wait", "barrier"};
+
+}  // namespace
+
+void RankTrace::start() {
+  const char* value = std::getenv("SCALERUN_PMPI_TRACE");
+  if (value == nullptr || *value == '\0') return;
+  const long long cap = std::atoll(value);
+  if (cap <= 0) return;
+  cap_ = static_cast<std::size_t>(cap);
+  intervals_.reserve(cap_);
+  on_ = true;
+}
+
+void RankTrace::write(const char* dir, int rank, double init_exit, double finalize) const {
+  const RankFile file(dir, rank, ".trace");
+  std::FILE* f = file.get();
+  if (f == nullptr) return;
+  std::fprintf(f, "%.17g %.17g %ld\n", init_exit, finalize, dropped_);
+  for (const Interval& i : intervals_) std::fprintf(f, "%s %.17g %.17g\n", kKindNames[i.kind], i.start, i.end);
+}
+
+}  // namespace scalerun::pmpi

@@ -1,0 +1,41 @@
+#pragma once
+// The intervals a rank spent inside MPI calls, kept only when SCALERUN_PMPI_TRACE asks for them
+// (its value: the most intervals to keep), for the timeline of a measured MPI job. The time
+// between two kept intervals is the rank's own work. Written at MPI_Finalize next to the rank's
+// record as rank-<rank>.trace, text:
+//   <init_exit> <finalize> <dropped>        seconds of CLOCK_MONOTONIC; intervals past the cap
+//   <kind> <start> <end>                    one line per outermost MPI call, in order
+// where kind is point_to_point, collective, wait or barrier.
+
+#include <cstddef>
+#include <vector>
+
+namespace scalerun::pmpi {
+
+class RankTrace {
+ public:
+  // Reads SCALERUN_PMPI_TRACE and reserves the whole buffer once, so keeping never allocates.
+  void start();
+  bool on() const { return on_; }
+  void keep(int kind, double start, double end) {
+    if (intervals_.size() < cap_) {
+      intervals_.push_back({start, end, kind});
+    } else {
+      ++dropped_;
+    }
+  }
+  // Writes `dir`/rank-<rank>.trace through a temporary file renamed into place.
+  void write(const char* dir, int rank, double init_exit, double finalize) const;
+
+ private:
+  struct Interval {
+    double start, end;
+    int kind;
+  };
+  bool on_ = false;
+  std::size_t cap_ = 0;
+  std::vector<Interval> intervals_;
+  long dropped_ = 0;
+};
+
+}  // namespace scalerun::pmpi
