@@ -7,9 +7,15 @@
 // the points line up on one axis.
 //
 // Beside the viewer's fields, metadata carries what a checker needs: a process's args hold the
-// point's span (span_us), its clock ("wall" or "simulated") and whether recording was cut short; a
-// thread's args hold what the mode's own accounting counted for it (accounted, seconds by
-// activity), which its slices add up to.
+// point's span (span_us), its clock ("wall" or "simulated"), whether recording was cut short
+// (truncated) and whether its slices are exact; a thread's args hold what the mode's own
+// accounting counted for it (accounted, seconds by activity), which exact slices add up to.
+//
+// A budget keeps the file one a viewer can open (a simulation of thousands of messages per
+// processor would otherwise write gigabytes): each point may write its share of kTraceEvents. A
+// point within its share is written slice by slice ("exact": true); one beyond it is written
+// compacted (report::compact: at a resolution of span / columns, each stretch the activity that
+// filled most of it; "exact": false, "resolution_us" says how fine) with every k-th message.
 
 #include <ostream>
 #include <span>
@@ -20,6 +26,8 @@ namespace scalerun::report {
 
 // Writes the document; events are streamed, one per line, so a large trace is never one value in
 // memory. Returns the number of points (processes) written.
-std::size_t write_trace(std::ostream& os, const Context& ctx, std::span<const Section> sections);
+inline constexpr std::size_t kTraceEvents = 1'000'000;  // about 100 MB of JSON
+std::size_t write_trace(std::ostream& os, const Context& ctx, std::span<const Section> sections,
+                        std::size_t budget = kTraceEvents);
 
 }  // namespace scalerun::report

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # --trace FILE.json: every point's timeline as Chrome Trace Event JSON. A measured run (TBB loops,
-# a reduction, spmd ranks at barriers) and a simulated run (processors, messages) are read back
+# a reduction, spmd ranks at barriers), an MPI job (every rank's calls, when this build has MPI)
+# and a simulated run (processors, messages) are read back
 # by trace_check, which checks the document's form, that every interval lies inside its point's
 # run, and that each worker's (processor's) slices add up to its instrumented busy time within 1 %.
 # Then the errors: an unwritable --trace path is one line and exit 2 before anything runs; a run
 # with no measured or simulated point writes an empty trace and warns.
-# Usage: trace.sh SCALERUN TRACE_CHECK
+# Usage: trace.sh SCALERUN TRACE_CHECK [mpi]
 set -euo pipefail
 bin=$(realpath "$1")
 check=$(realpath "$2")
+with_mpi=${3:-}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -18,6 +20,14 @@ fail() { echo "FAIL: $*"; exit 1; }
   [ $? -eq 1 ] || fail "the measured run failed"
 "$check" "$dir/measured.json" 6 || fail "measured trace"
 grep -q '"name":"idle"' "$dir/measured.json" || fail "no idle slice in a run with barriers"
+
+# MPI ranks, in a build with MPI (CMake passes "mpi" then).
+if [ "$with_mpi" = mpi ]; then
+  "$bin" tests/golden/scripts/trace_mpi.lua --trace "$dir/mpi.json" --db "$dir/db" --quiet > "$dir/mpi.out" ||
+    fail "the MPI run failed"
+  "$check" "$dir/mpi.json" 2 || fail "MPI trace"
+  grep -q '"name":"rank 1 (' "$dir/mpi.json" || fail "no track per rank in the MPI trace"
+fi
 
 # Simulated: the SPASM study's points, messages included.
 "$bin" scripts/spasm_bus_cube.lua --trace "$dir/simulated.json" --db "$dir/db" --quiet > "$dir/s.out" ||

@@ -132,3 +132,36 @@ TEST_CASE("timeline figure: the least busy point, one block per activity, rows n
   CHECK(f->script.find("title \"idle\"") != std::string::npos);
   CHECK(f->script.find("set output \"study__timeline.svg\"") != std::string::npos);
 }
+
+TEST_CASE("trace: a point beyond its share of the budget is written compacted, the small ones exact", "[timeline]") {
+  Section s("study", "experiment");
+  Timeline big = two_workers(8);
+  big.tracks[0].slices.clear();
+  for (int i = 0; i < 1000; ++i)  // 2000 alternating slices of 5 us
+    append_slice(big.tracks[0], i * 1e-5, i * 1e-5 + 5e-6, i % 2 ? Activity::busy : Activity::sync);
+  for (int i = 0; i < 400; ++i) big.flights.push_back({0, 1, i * 1e-5, i * 1e-5 + 1e-6, 8});
+  s.timelines = {two_workers(), big};
+  std::ostringstream os;
+  write_trace(os, Context{}, std::span<const Section>(&s, 1), 400);
+  const nlohmann::json doc = nlohmann::json::parse(os.str());
+  std::size_t events[3] = {}, flows = 0, left_out = 0;
+  bool exact[3] = {};
+  for (const auto& e : doc["traceEvents"]) {
+    const int pid = e["pid"];
+    if (e["ph"] == "X") ++events[pid];
+    if (e["ph"] == "s") ++flows;
+    if (e["name"] == "process_name") {
+      exact[pid] = e["args"]["exact"];
+      if (!exact[pid]) {
+        CHECK(e["args"]["resolution_us"].get<double>() > 0);
+        left_out = e["args"]["flights_left_out"];
+      }
+    }
+  }
+  CHECK(exact[1]);
+  CHECK(events[1] == 5);
+  CHECK_FALSE(exact[2]);
+  CHECK(events[2] + 2 * flows <= 400 - 5);  // within what the small point left
+  CHECK(flows > 0);
+  CHECK(left_out == 400 - flows);
+}
