@@ -20,10 +20,12 @@
 // The paired ratios (each with/without pair ran back to back, so load that drifts over the run
 // cancels) are printed too, and the bound the ping-pong's per-call cost puts on CG's overhead.
 //
-//   pmpi_overhead [rounds] [pingpong_iterations] [cg_repeats] [pingpong_repeats]
-//   defaults: 7 200000 10 3 (about a minute on 2 cores)
+//   pmpi_overhead [rounds] [pingpong_iterations] [cg_repeats] [pingpong_repeats] [trace]
+//   defaults: 7 200000 10 3 (about a minute on 2 cores); "trace" also records every rank's
+//   timeline (-x SCALERUN_PMPI_TRACE=1000000, what --trace and --html ask of an MPI job, with room
+//   for every call of the ping-pong) and checks each rank wrote its rank-<r>.trace
 //
-// Last line: pmpi_overhead pingpong_ns_per_call=X cg_without_s=A cg_with_s=B overhead_pct=Y
+// Last line: pmpi_overhead pingpong_ns_per_call=X cg_without_s=A cg_with_s=B overhead_pct=Y trace=0|1
 // Bar (issue): Y <= 2 for CG. Exit status 1 when a run fails, a program's check fails or the
 // library wrote no record; the bar itself is for the reader, as in the other benchmarks.
 
@@ -135,7 +137,8 @@ struct Measured {
 
 class Runner {
  public:
-  Runner(std::string mpirun, std::string library, int ranks) : mpirun_(std::move(mpirun)), library_(std::move(library)) {
+  Runner(std::string mpirun, std::string library, int ranks, bool trace)
+      : mpirun_(std::move(mpirun)), library_(std::move(library)), trace_(trace) {
     base_ = {mpirun_, "-np", std::to_string(ranks)};
     // Open MPI refuses to start more ranks than cores unless told to.
     if (std::thread::hardware_concurrency() < static_cast<unsigned>(ranks)) base_.emplace_back("--oversubscribe");
@@ -146,6 +149,7 @@ class Runner {
     std::vector<std::string> argv = base_;
     if (preload) {
       argv.insert(argv.end(), {"-x", "LD_PRELOAD=" + library_, "-x", "SCALERUN_PMPI_DIR=" + records().string()});
+      if (trace_) argv.insert(argv.end(), {"-x", "SCALERUN_PMPI_TRACE=1000000"});
     }
     argv.insert(argv.end(), program.argv.begin(), program.argv.end());
     return argv;
@@ -178,6 +182,8 @@ class Runner {
       for (int rank = 0; rank < ranks_; ++rank) {
         const fs::path path = records() / fmt::format("rank-{}.json", rank);
         if (!fs::exists(path)) throw fail(fmt::format("the interposition library wrote no {}", path.string()));
+        const fs::path trace = records() / fmt::format("rank-{}.trace", rank);
+        if (trace_ && !fs::exists(trace)) throw fail(fmt::format("the interposition library wrote no {}", trace.string()));
         if (rank == 0) {
           const auto record = nlohmann::json::parse(read_file(path));
           for (const char* kind : {"point_to_point_calls", "collective_calls", "wait_calls", "barrier_calls"}) {
@@ -194,6 +200,7 @@ class Runner {
   fs::path records() const { return fs::path(dir_.path()) / "records"; }
 
   std::string mpirun_, library_;
+  bool trace_ = false;
   std::vector<std::string> base_;
   int ranks_ = 2;
   // A private folder for the records and the children's stderr, removed at the end.
@@ -245,13 +252,15 @@ int main(int argc, char** argv) {
     const int iterations = positive_argument(argc, argv, 2, 200000);
     const int cg_repeats = positive_argument(argc, argv, 3, 10);
     const int pp_repeats = positive_argument(argc, argv, 4, 3);
+    const bool trace = argc > 5 && std::string(argv[5]) == "trace";
+    if (argc > 5 && !trace) throw std::invalid_argument(fmt::format("argument 5 ('{}') must be 'trace'", argv[5]));
     // Running as root (containers, the project's VM) needs Open MPI's consent; a caller's own
     // setting wins.
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
 
     constexpr int kRanks = 2;
-    const Runner runner(SCALERUN_MPIEXEC, SCALERUN_PMPI_LIBRARY, kRanks);
+    const Runner runner(SCALERUN_MPIEXEC, SCALERUN_PMPI_LIBRARY, kRanks, trace);
     const Program pingpong{"ping-pong", {SCALERUN_PMPI_PINGPONG, "--iterations", std::to_string(iterations), "--bytes", "8"}};
     const Program cg{"CG class S",
                      {SCALERUN_MPI_CG, "--na", "1400", "--nonzer", "7", "--niter", "15", "--shift", "10"}};
@@ -334,8 +343,8 @@ int main(int argc, char** argv) {
                           .c_str());
     std::printf("load average at the end: %s\n", load_average().c_str());
     std::printf("%s", fmt::format("pmpi_overhead pingpong_ns_per_call={:.1f} cg_without_s={:.6f} cg_with_s={:.6f} "
-                                  "overhead_pct={:.2f}\n",
-                                  ns_per_call, cgw, cgwith, overhead)
+                                  "overhead_pct={:.2f} trace={}\n",
+                                  ns_per_call, cgw, cgwith, overhead, trace ? 1 : 0)
                           .c_str());
     return 0;
   } catch (const std::exception& e) {
