@@ -19,8 +19,7 @@ void RankTrace::start() {
   if (value == nullptr || *value == '\0') return;
   const long long cap = std::atoll(value);
   if (cap <= 0) return;
-  cap_ = static_cast<std::size_t>(cap);
-  intervals_.reserve(cap_);
+  intervals_.resize(static_cast<std::size_t>(cap));  // value-initialised: every page written now
   on_ = true;
 }
 
@@ -29,7 +28,10 @@ void RankTrace::write(const char* dir, int rank, double init_exit, double finali
   std::FILE* f = file.get();
   if (f == nullptr) return;
   std::fprintf(f, "%.17g %.17g %ld\n", init_exit, finalize, dropped_);
-  for (const Interval& i : intervals_) std::fprintf(f, "%s %.17g %.17g\n", kKindNames[i.kind], i.start, i.end);
+  for (std::size_t k = 0; k < kept_; ++k) {
+    const Interval& i = intervals_[k];
+    std::fprintf(f, "%s %.17g %.17g\n", kKindNames[i.kind], i.start, i.end);
+  }
 }
 
 }  // namespace scalerun::pmpi

@@ -14,12 +14,14 @@ namespace scalerun::pmpi {
 
 class RankTrace {
  public:
-  // Reads SCALERUN_PMPI_TRACE and reserves the whole buffer once, so keeping never allocates.
+  // Reads SCALERUN_PMPI_TRACE and allocates the whole buffer once, its pages touched, so keeping
+  // an interval neither allocates nor page-faults while the program runs (a fault on a fresh page
+  // every 170 intervals came to about 10 ns a call).
   void start();
   bool on() const { return on_; }
   void keep(int kind, double start, double end) {
-    if (intervals_.size() < cap_) {
-      intervals_.push_back({start, end, kind});
+    if (kept_ < intervals_.size()) {
+      intervals_[kept_++] = Interval{start, end, kind};
     } else {
       ++dropped_;
     }
@@ -29,11 +31,11 @@ class RankTrace {
 
  private:
   struct Interval {
-    double start, end;
-    int kind;
+    double start = 0, end = 0;
+    int kind = 0;
   };
   bool on_ = false;
-  std::size_t cap_ = 0;
+  std::size_t kept_ = 0;
   std::vector<Interval> intervals_;
   long dropped_ = 0;
 };
