@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "fit/growth_order.hpp"
+#include "fit/model_discovery.hpp"
 #include "study/metrics.hpp"
 #include "study/sweep.hpp"
 
@@ -261,6 +262,21 @@ void add_growth_curve(Table& t, const std::vector<double>& ps, const std::vector
   t.curve("W", fmt::format("fit W = {:.4g} p^{:.3f}", c, k), [c, k](double p) { return c * std::pow(p, k); }, from, to);
 }
 
+// How W(p) grows, in the performance model normal form (the model fit::discover finds for the
+// solved W over p: "p log p", not the p^1.2 a power fit makes of it), the power fit beside it.
+std::string growth_note(const std::vector<double>& ps, const std::vector<double>& ws, double k) {
+  const std::string power = fmt::format("power fit p^{:.3f} (least squares on log W against log p, p > 1)", k);
+  if (ps.size() < 3) return fmt::format("W(p) grows as p^{:.3f}: {}", k, power);
+  try {
+    const fit::DiscoveredModel m = fit::discover(ps, ws, "p");
+    return fmt::format("W(p) grows as {} (performance model normal form, discovered over p > 1: W = {}, "
+                       "leave-one-out SMAPE {:.2g} %); {}",
+                       m.growth(), m.formula(), m.cv_smape, power);
+  } catch (const std::invalid_argument&) {
+    return fmt::format("W(p) grows as p^{:.3f}: {}", k, power);
+  }
+}
+
 Table isoefficiency_table(const ExperimentData& d) {
   Table t;
   t.name = "isoefficiency";
@@ -295,7 +311,7 @@ Table isoefficiency_table(const ExperimentData& d) {
   if (std::isfinite(k)) {
     t.value("growth_order", k);
     add_growth_curve(t, ps, ws, k);
-    t.notes.push_back(fmt::format("W(p) grows as p^{:.3f} (least squares on log W against log p, p > 1)", k));
+    t.notes.push_back(growth_note(ps, ws, k));
   }
   if (first != nullptr && first != &d.points.front()) {
     t.notes.push_back(fmt::format("no W at p = 1: E = 1 there at every size, so the isoefficiency function starts "

@@ -28,6 +28,13 @@ scalerun_golden(daily_isoefficiency_p1 EXIT 0
         "row p = 1 uses the kernel's own n = 10, not a solved size"
   ARGS tests/golden/scripts/daily_isoefficiency.lua)
 
+# Growth orders as they are: an overhead of c p log2 p in all makes W(p) grow as p log p, which the
+# isoefficiency report states in the performance model normal form, the power fit beside it.
+scalerun_golden(isoefficiency_plogp EXIT 0
+  MATCH "W\\(p\\) grows as p log p \\(performance model normal form, discovered over p > 1: W = [-0-9.e+]+ \\+ 1000 \\* p \\* log2\\(p\\)"
+        "power fit p\\^1\\.[0-9]+ \\(least squares"
+  ARGS tests/golden/scripts/isoefficiency_plogp.lua)
+
 # A map's note says "at p = ..." only when p is not an axis; p = ... beside a p axis is refused.
 scalerun_golden(daily_map_note EXIT 0
   MATCH "over-p\n(.*\n)+  note: time of kernel 'ideal' over p;"
