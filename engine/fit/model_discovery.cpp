@@ -305,19 +305,17 @@ std::string DiscoveredModel::formula() const {
 }
 
 std::string DiscoveredModel::growth() const {
-  // The term that grows fastest: the largest sum of exponents, then of log exponents.
-  const Term* fastest = nullptr;
-  auto rank = [](const Term& t) {
-    double e = 0, l = 0;
-    for (const Factor& f : t.factors) {
-      e += f.exponent();
-      l += f.log;
-    }
-    return std::pair{e, l};
-  };
-  for (const Term& t : terms)
-    if (fastest == nullptr || rank(t) > rank(*fastest)) fastest = &t;
-  return fastest == nullptr ? "1" : fastest->order(names);
+  // Per parameter, its fastest-growing factor in any term: the largest exponent, then log exponent.
+  std::string out;
+  for (std::size_t l = 0; l < names.size(); ++l) {
+    const Factor* fastest = nullptr;
+    for (const Term& t : terms)
+      for (const Factor& f : t.factors)
+        if (f.param == l && (fastest == nullptr || std::pair{f.exponent(), f.log} > std::pair{fastest->exponent(), fastest->log}))
+          fastest = &f;
+    if (fastest != nullptr) out += fmt::format("{}{}", out.empty() ? "" : ", ", Term{{*fastest}}.order(names));
+  }
+  return out.empty() ? "1" : out;
 }
 
 double smape(std::span<const double> predicted, std::span<const double> actual) {

@@ -62,7 +62,8 @@ struct DiscoveredModel {
 
   double operator()(std::span<const double> point) const;
   std::string formula() const;  // "200 + 10 * p^(3/2) * log2(p)^2"
-  // The dominant term's growth as p grows without bound, in the normal form ("p log p").
+  // How it grows in each parameter, in the normal form: "p log p", "n^2, p log p"; "1" for the
+  // constant.
   std::string growth() const;
 };
 

@@ -20,6 +20,7 @@
 #include "lua/session_binding.hpp"
 #include "lua/validate.hpp"
 #include "lua/check_reader.hpp"
+#include "lua/discover_reader.hpp"
 #include "lua/fit_reader.hpp"
 #include "lua/map_reader.hpp"
 #include "study/session.hpp"
@@ -186,6 +187,7 @@ void open_vocabulary(lua_State* L) {
       {"experiment", native<experiment_native>},
       {"map", native<map_native>},
       {"fit", native<fit_native>},
+      {"discover", native<discover_native>},
       {"check", native<check_native>},
       {"param", native<param>},
       {"host_machine", native<host_machine>},

@@ -213,16 +213,16 @@ std::vector<std::size_t> fitted_slots(const FitSpec& spec, const model::KernelMo
 
 // Measured points from the results database: the newest of each configuration of that
 // experiment, time = the median of its runs.
-NumericCsv stored_data(const FitSpec& spec, Session& session, const std::string& kernel_name) {
-  const std::string& experiment = spec.stored;
+NumericCsv stored_data(const std::string& where, const std::string& experiment, Session& session,
+                       const std::string& kernel_name) {
   std::vector<store::StoredPoint> points;
   try {
     points = session.db().latest_points(experiment, kernel_name);
   } catch (const std::runtime_error& e) {
-    field_error(spec.where, "stored", std::string("--db: ") + e.what());
+    field_error(where, "stored", std::string("--db: ") + e.what());
   }
   if (points.empty()) {
-    field_error(spec.where, "stored", fmt::format("'{}' holds no measured points of experiment '{}' with kernel '{}' (run it in "
+    field_error(where, "stored", fmt::format("'{}' holds no measured points of experiment '{}' with kernel '{}' (run it in "
                                  "measure mode first)", session.options.db_path, experiment, kernel_name));
   }
   NumericCsv csv;

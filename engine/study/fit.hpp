@@ -27,8 +27,14 @@ struct FitResult {
 
 // The slots params names; ScriptError "<where>field 'params': ..." for a name the kernel lacks.
 std::vector<std::size_t> fitted_slots(const FitSpec& spec, const model::KernelModel& model);
-// The newest measured point of each configuration of spec.stored in the session's database.
-NumericCsv stored_data(const FitSpec& spec, Session& session, const std::string& kernel_name);
+// The newest measured point of each configuration of `experiment` with `kernel_name` in the
+// session's database: columns p, time (the median) and the kernel's parameters. Errors name
+// `where`'s field 'stored'.
+NumericCsv stored_data(const std::string& where, const std::string& experiment, Session& session,
+                       const std::string& kernel_name);
+inline NumericCsv stored_data(const FitSpec& spec, Session& session, const std::string& kernel_name) {
+  return stored_data(spec.where, spec.stored, session, kernel_name);
+}
 // Fits, appends the "fit" section (values and residuals) to the session and returns the slots.
 FitResult run_fit(const FitSpec& spec, const NumericCsv& data, model::KernelModel& model, Session& session);
 

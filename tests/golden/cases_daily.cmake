@@ -35,6 +35,22 @@ scalerun_golden(isoefficiency_plogp EXIT 0
         "power fit p\\^1\\.[0-9]+ \\(least squares"
   ARGS tests/golden/scripts/isoefficiency_plogp.lua)
 
+# discover{}: the model of given data found in the normal form, one and two parameters, and used
+# to predict; a column the data lacks and too few points are one line each.
+scalerun_golden(discover_data EXIT 0
+  MATCH "predict\\(p = 64\\) = 30920 \\(exact: 30920\\)"
+        "two parameters: 2 \\+ 1e-05 \\* n\\^2 \\+ 0\\.25 \\* p \\* log2\\(p\\)"
+        "note: time = 200 \\+ 10 \\* p\\^\\(3/2\\) \\* log2\\(p\\)"
+        "note: grows as n\\^2, p log p"
+        "p\\^\\(3/2\\) \\* log2\\(p\\) +10 "
+  ARGS tests/golden/scripts/discover_data.lua)
+scalerun_golden(error_discover_missing_column EXIT 2
+  MATCH "^tests/golden/errors/discover_missing_column.lua:1: field 'params': column 'q' is not in the data \\(its columns: p, time\\)\n$"
+  ARGS tests/golden/errors/discover_missing_column.lua)
+scalerun_golden(error_discover_too_few EXIT 2
+  MATCH "^tests/golden/errors/discover_too_few.lua:1: field 'data': model discovery needs at least 3 points, got 2\n$"
+  ARGS tests/golden/errors/discover_too_few.lua)
+
 # A map's note says "at p = ..." only when p is not an axis; p = ... beside a p axis is refused.
 scalerun_golden(daily_map_note EXIT 0
   MATCH "over-p\n(.*\n)+  note: time of kernel 'ideal' over p;"

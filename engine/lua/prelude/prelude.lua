@@ -269,6 +269,30 @@ end
 function experiment(t) return native.experiment(t) end
 map = function(t) return native.map(t) end
 fit = function(t) return native.fit(t) end
+-- discover{}: the model the engine found, with predict(point) evaluating it at { p = ..., n = ... }
+-- (also on symbols, so a kernel's model may call it and still be traced).
+discover = function(t)
+  local m = native.discover(t)
+  if m == nil then return nil end
+  m.predict = function(point)
+    if type(point) ~= "table" then
+      native.raise("predict(point): point is a table such as { p = 64 }, got " .. type(point))
+    end
+    local value = m.constant
+    for _, term in ipairs(m.terms) do
+      local v = term.coefficient
+      for _, f in ipairs(term.factors) do
+        local x = point[f.param]
+        if x == nil then native.raise("predict(point): point has no " .. f.param) end
+        if f.exponent ~= 0 then v = v * x ^ f.exponent end
+        if f.log ~= 0 then v = v * log2(x) ^ f.log end
+      end
+      value = value + v
+    end
+    return value
+  end
+  return m
+end
 check = function(t) return native.check(t) end
 
 -- param("name", default): a script parameter that `--set name=value` overrides.
