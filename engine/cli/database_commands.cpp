@@ -1,6 +1,8 @@
 #include "cli/database_commands.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <optional>
@@ -16,6 +18,7 @@
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
 #include "provenance/run_context.hpp"
+#include "study/compare_runs.hpp"
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
 
@@ -23,7 +26,7 @@ namespace scalerun::cli {
 
 namespace {
 
-constexpr int kExitOk = 0, kExitError = 2;
+constexpr int kExitOk = 0, kExitChanged = 1, kExitError = 2;
 
 report::Table runs_table(const store::Database& db) {
   report::Table t;
@@ -136,10 +139,54 @@ std::optional<report::Table> stored_ranks_table(const store::Database& db, std::
   return study::ranks_table(sweep);
 }
 
+void write_section(const report::Reporter& reporter, int argc, char** argv, report::Section section) {
+  // The context of this listing (host, version, ...): each run's own is in its row.
+  std::string command_line = "scalerun";
+  for (int i = 1; i < argc; ++i) command_line += fmt::format(" {}", argv[i]);
+  const report::Context ctx = provenance::make_context("", command_line);
+  reporter.write_run(std::cout, ctx, std::span<const report::Section>(&section, 1));
+}
+
+struct CompareRequest {
+  std::string a, b;
+  study::CompareOptions options;
+};
+
+bool is_json_file(const std::string& word) { return word.size() > 5 && word.ends_with(".json"); }
+
+// `scalerun compare A B`: each a stored run's number or a --format json result file. Exit 1 when
+// a point changed significantly, 0 when none did, 2 for a usage error.
+int compare_runs(const CompareRequest& request, const std::string& db_path, const report::Reporter& reporter, int argc,
+                 char** argv) {
+  std::optional<store::Database> db;
+  auto side = [&](const std::string& word) {
+    if (is_json_file(word)) return study::side_from_json(word);
+    std::int64_t id = 0;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), id);
+    if (error != std::errc() || end != word.data() + word.size() || id <= 0) {
+      throw std::runtime_error(
+          fmt::format("compare: '{}' is neither a run number (scalerun runs lists them) nor a .json result file", word));
+    }
+    if (!db) db.emplace(store::Database::open(db_path, store::Database::Mode::existing));
+    if (!db->run(id)) throw std::runtime_error(fmt::format("compare: no run {} in {} (scalerun runs lists them)", id, db->path()));
+    return study::side_from_run(*db, id);
+  };
+  const study::CompareSide a = side(request.a), b = side(request.b);
+  study::Comparison comparison = study::compare_sides(a, b, request.options);
+  if (comparison.common == 0) {
+    std::cerr << fmt::format("scalerun: compare: {} and {} have no point in common (points match on experiment, "
+                             "machine or set, p and parameters)\n", a.label, b.label);
+    return kExitError;
+  }
+  write_section(reporter, argc, argv, report::Section{"compare", "database", {std::move(comparison.table)}});
+  return comparison.significant > 0 ? kExitChanged : kExitOk;
+}
+
 }  // namespace
 
 bool is_database_command(const char* word) {
-  return std::strcmp(word, "runs") == 0 || std::strcmp(word, "show") == 0 || std::strcmp(word, "export-extrap") == 0;
+  return std::strcmp(word, "runs") == 0 || std::strcmp(word, "show") == 0 || std::strcmp(word, "export-extrap") == 0 ||
+         std::strcmp(word, "compare") == 0;
 }
 
 int run_database_command(int argc, char** argv) {
@@ -158,6 +205,26 @@ int run_database_command(int argc, char** argv) {
     app.add_option("--run", runs, "export only this run's points (repeatable; see scalerun runs)")
         ->check(CLI::PositiveNumber);
   }
+  CompareRequest compare;
+  if (command == "compare") {
+    // Checked after conversion by CLI11, whose own ranges print their bounds as long decimals.
+    const auto bounded = [](double low, bool low_open, double high, std::string said) {
+      return CLI::Validator(
+          [=](const std::string& text) {
+            const double v = std::strtod(text.c_str(), nullptr);
+            return (low_open ? v > low : v >= low) && v <= high ? std::string() : fmt::format("{} must be {}", text, said);
+          },
+          said);
+    };
+    app.add_option("A", compare.a, "the run compared against: a run number (see scalerun runs) or a --format json file")
+        ->required();
+    app.add_option("B", compare.b, "the run compared with A, the same way")->required();
+    app.add_option("--tolerance", compare.options.tolerance,
+                   "relative change |B/A - 1| a point must pass to count as changed (default 0.05)")
+        ->check(bounded(0, false, 1e6, "0 or more"));
+    app.add_option("--alpha", compare.options.alpha, "the U test's significance level (default 0.05)")
+        ->check(bounded(0, true, 1, "above 0 and at most 1"));
+  }
   try {
     app.parse(argc - 1, argv + 1);
   } catch (const CLI::CallForHelp&) {
@@ -168,6 +235,7 @@ int run_database_command(int argc, char** argv) {
     return kExitError;
   }
   try {
+    if (command == "compare") return compare_runs(compare, db_path, *report::find_reporter(format_name), argc, argv);
     const store::Database db = store::Database::open(db_path, store::Database::Mode::existing);
     if (command == "export-extrap") {
       store::ExtrapQuery query;
@@ -186,15 +254,11 @@ int run_database_command(int argc, char** argv) {
       return kExitOk;
     }
     const report::Reporter& reporter = *report::find_reporter(format_name);  // checked by IsMember
-    // The context of this listing (host, version, ...): each run's own is in its row.
-    std::string command_line = "scalerun";
-    for (int i = 1; i < argc; ++i) command_line += fmt::format(" {}", argv[i]);
-    const report::Context ctx = provenance::make_context("", command_line);
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
     if (command == "show") {
       if (auto ranks = stored_ranks_table(db, run_id)) section.tables.push_back(std::move(*ranks));
     }
-    reporter.write_run(std::cout, ctx, std::span<const report::Section>(&section, 1));
+    write_section(reporter, argc, argv, std::move(section));
     return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "scalerun: " << e.what() << '\n';

@@ -1,6 +1,6 @@
 #pragma once
-// The results database from the command line: `scalerun runs`, `scalerun show RUN` and
-// `scalerun export-extrap EXPERIMENT KERNEL`.
+// The results database from the command line: `scalerun runs`, `scalerun show RUN`,
+// `scalerun export-extrap EXPERIMENT KERNEL` and `scalerun compare A B` (two runs point by point).
 
 namespace scalerun::cli {
 

@@ -80,6 +80,7 @@ const char* const kFooter =
     "  scalerun runs [--db FILE] [--format NAME]          list the runs in the database\n"
     "  scalerun show RUN [--db FILE] [--format NAME]      the points of one run\n"
     "  scalerun export-extrap EXPERIMENT KERNEL [...]     Extra-P input from stored points\n"
+    "  scalerun compare A B [--tolerance X] [--alpha A]   two runs (or --format json files) point by point\n"
     "  (each takes --help)\n"
     "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
     "Exit codes: 0 ok, 1 a check failed or a tuned target was not reached, 2 a usage or script\n"

@@ -42,3 +42,35 @@ scalerun_golden(store_external_overhead EXIT 0
 add_test(NAME "golden: store_database" COMMAND ${GOLDEN_DIR}/store_database.sh $<TARGET_FILE:scalerun>
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties("golden: store_database" PROPERTIES TIMEOUT 300 RESOURCE_LOCK cores)
+
+# scalerun compare A B: two stored runs point by point (medians, B/A with its error, the
+# Mann-Whitney U test on the samples). The database holds fixed samples written by
+# tests/programs/compare_fixture.cpp (no timing), so the output is pinned whole.
+add_executable(scalerun_compare_fixture ${PROJECT_SOURCE_DIR}/tests/programs/compare_fixture.cpp)
+target_link_libraries(scalerun_compare_fixture PRIVATE scalerun_store fmt::fmt)
+scalerun_target_options(scalerun_compare_fixture)
+set(compare_db ${CMAKE_CURRENT_BINARY_DIR}/compare.db)
+add_test(NAME "golden: compare_fixture" COMMAND $<TARGET_FILE:scalerun_compare_fixture> ${compare_db})
+set_tests_properties("golden: compare_fixture" PROPERTIES FIXTURES_SETUP compare_db)
+# A kernel about twice as slow: significant at every point under --tolerance 0.1, exit 1.
+scalerun_golden(compare_slower EXIT 1 EXPECTED ARGS compare 1 3 --tolerance 0.1 --db ${compare_db})
+# The same distribution twice: no significant change, exit 0.
+scalerun_golden(compare_same EXIT 0 EXPECTED ARGS compare 1 2 --db ${compare_db})
+scalerun_golden(compare_json_format EXIT 1 MATCH "\"name\": \"geomean B/A\"" "\"2.00x slower ± 0.0[0-9]\""
+  ARGS compare 1 3 --format json --db ${compare_db})
+# Two --format json result files: no samples there, so medians only, and said so.
+scalerun_golden(compare_json_files EXIT 1 EXPECTED
+  ARGS compare tests/golden/compare/before.json tests/golden/compare/after.json --tolerance 0.1)
+# Usage errors, one line each, exit 2.
+scalerun_golden(compare_unknown_run EXIT 2
+  MATCH "^scalerun: compare: no run 9 in [^\n]*compare.db \\(scalerun runs lists them\\)\n$"
+  ARGS compare 1 9 --db ${compare_db})
+scalerun_golden(compare_nothing_common EXIT 2
+  MATCH "^scalerun: compare: run 1 \\(cmp / base on host\\) and run 4 \\(other / base on host\\) have no point in common [^\n]*\n$"
+  ARGS compare 1 4 --db ${compare_db})
+scalerun_golden(compare_not_a_run EXIT 2
+  MATCH "^scalerun: compare: 'x1' is neither a run number \\(scalerun runs lists them\\) nor a .json result file\n$"
+  ARGS compare 1 x1 --db ${compare_db})
+foreach(case compare_slower compare_same compare_json_format compare_unknown_run compare_nothing_common compare_not_a_run)
+  set_tests_properties("golden: ${case}" PROPERTIES FIXTURES_REQUIRED compare_db)
+endforeach()
