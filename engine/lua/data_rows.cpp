@@ -11,17 +11,21 @@ namespace scalerun::lua {
 
 // Data rows from the script (a list of tables) or from a CSV file; columns name parameters, p
 // and the measured time.
-study::NumericCsv read_data_rows(lua_State* L, const FieldReader& r) {
+std::string script_relative(const FieldReader& r, const std::string& path) {
   std::string script_dir;
   if (auto colon = r.where().find(':'); colon != std::string::npos) {
     script_dir = std::filesystem::path(r.where().substr(0, colon)).parent_path().string();
   }
+  if (!std::filesystem::exists(path) && !script_dir.empty() && std::filesystem::path(path).is_relative()) {
+    return (std::filesystem::path(script_dir) / path).string();
+  }
+  return path;
+}
+
+study::NumericCsv read_data_rows(lua_State* L, const FieldReader& r) {
   using study::NumericCsv;
   if (r.has("csv")) {
-    std::string path = r.string("csv");
-    if (!std::filesystem::exists(path) && !script_dir.empty() && std::filesystem::path(path).is_relative()) {
-      path = (std::filesystem::path(script_dir) / path).string();
-    }
+    const std::string path = script_relative(r, r.string("csv"));
     try {
       return study::read_numeric_csv(path);
     } catch (const std::runtime_error& e) {

@@ -7,6 +7,7 @@
 #include "lua/session_binding.hpp"
 #include "lua/validate.hpp"
 #include "study/discover.hpp"
+#include "study/extrap_input.hpp"
 #include "study/fit.hpp"
 #include "study/session.hpp"
 
@@ -70,7 +71,7 @@ void push_model(lua_State* L, const fit::DiscoveredModel& m) {
 int discover_native(lua_State* L) {
   study::Session& session = session_of(L);
   const FieldReader r = form_table(L, "discover");
-  r.reject_unknown({"name", "params", "metric", "data", "csv", "stored", "kernel", "doc"});
+  r.reject_unknown({"name", "params", "metric", "data", "csv", "extrap", "callpath", "stored", "kernel", "doc"});
   study::DiscoverSpec spec;
   spec.where = r.where();
   spec.name = r.string("name");
@@ -94,8 +95,22 @@ int discover_native(lua_State* L) {
     lua_pushnil(L);
     return 1;
   }
-  study::NumericCsv data = spec.stored.empty() ? read_data_rows(L, r)
-                                               : study::stored_data(spec.where, spec.stored, session, spec.kernel);
+  study::NumericCsv data;
+  if (r.has("extrap")) {  // Extra-P's JSON Lines or text input
+    study::ExtrapData read;
+    try {
+      read = study::read_extrap(script_relative(r, r.string("extrap")),
+                                {r.string_or("callpath", ""), r.has("metric") ? spec.metric : std::string()});
+    } catch (const std::runtime_error& e) {
+      r.fail("extrap", e.what());
+    }
+    spec.metric = read.metric;
+    data = std::move(read.table);
+  } else if (spec.stored.empty()) {
+    data = read_data_rows(L, r);
+  } else {
+    data = study::stored_data(spec.where, spec.stored, session, spec.kernel);
+  }
   if (!spec.stored.empty() && spec.metric == "T") spec.metric = "time";  // a stored point's T is its median time
   push_model(L, study::run_discover(spec, data, session));
   return 1;

@@ -44,6 +44,13 @@ scalerun_golden(discover_data EXIT 0
         "note: grows as n\\^2, p log p"
         "p\\^\\(3/2\\) \\* log2\\(p\\) +10 "
   ARGS tests/golden/scripts/discover_data.lua)
+scalerun_golden(discover_extrap EXIT 0
+  MATCH "text: 5 \\+ 0\\.5 \\* p\\^2; grows as p\\^2"
+        "jsonl: 1 \\+ 2e-06 \\* p\\^\\(1/2\\) \\* n\\^2; grows as p\\^\\(1/2\\), n\\^2"
+  ARGS tests/golden/scripts/discover_extrap.lua)
+scalerun_golden(error_discover_extrap_metric EXIT 2
+  MATCH "^tests/golden/errors/discover_extrap_metric.lua:1: field 'extrap': .*cg.txt: no values for callpath '' and metric 'bytes' \\(it holds main / time, main / visits\\)\n$"
+  ARGS tests/golden/errors/discover_extrap_metric.lua)
 scalerun_golden(error_discover_missing_column EXIT 2
   MATCH "^tests/golden/errors/discover_missing_column.lua:1: field 'params': column 'q' is not in the data \\(its columns: p, time\\)\n$"
   ARGS tests/golden/errors/discover_missing_column.lua)

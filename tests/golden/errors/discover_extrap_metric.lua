@@ -1,0 +1,1 @@
+local m = discover { name = "x", params = { "p" }, extrap = "../extrap/cg.txt", metric = "bytes" }
