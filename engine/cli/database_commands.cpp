@@ -13,12 +13,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "errors/errors.hpp"
 #include "measure/mpi_launch.hpp"
 #include "report/reporter.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
 #include "provenance/run_context.hpp"
 #include "study/compare_runs.hpp"
+#include "study/discover.hpp"
+#include "study/fit.hpp"
+#include "study/session.hpp"
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
 
@@ -182,11 +186,60 @@ int compare_runs(const CompareRequest& request, const std::string& db_path, cons
   return comparison.significant > 0 ? kExitChanged : kExitOk;
 }
 
+// `scalerun discover EXPERIMENT KERNEL`: the model of the experiment's stored points (the newest
+// of each configuration), over the parameters that vary among them unless --params names them.
+int discover_stored(const std::string& db_path, const std::string& experiment, const std::string& kernel,
+                    std::vector<std::string> params, bool negative, const report::Reporter& reporter, int argc,
+                    char** argv) {
+  study::Session session;
+  session.options.db_path = db_path;
+  session.options.quiet = true;
+  session.database.emplace(store::Database::open(db_path, store::Database::Mode::existing));
+  const auto points = session.database->latest_points(experiment, kernel);
+  if (points.empty()) {
+    std::cerr << fmt::format("scalerun: discover: no measured points of experiment '{}' with kernel '{}' in {} "
+                             "(scalerun runs lists the runs)\n", experiment, kernel, session.database->path());
+    return kExitError;
+  }
+  const study::NumericCsv data = study::points_data(points);
+  if (params.empty()) {
+    for (std::size_t c = 0; c < data.columns.size(); ++c) {
+      if (data.columns[c] == "time") continue;
+      const bool varies = std::any_of(data.rows.begin(), data.rows.end(),
+                                      [&](const auto& row) { return row[c] != data.rows.front()[c]; });
+      if (varies) params.push_back(data.columns[c]);
+    }
+    if (params.empty()) {
+      std::cerr << fmt::format("scalerun: discover: the {} points of '{}' do not differ in p or any parameter: "
+                               "nothing to model over\n", points.size(), experiment);
+      return kExitError;
+    }
+  }
+  study::DiscoverSpec spec;
+  spec.name = experiment;
+  spec.where = "scalerun discover: ";
+  spec.params = std::move(params);
+  spec.stored = experiment;
+  spec.kernel = kernel;
+  spec.negative = negative;
+  try {
+    study::run_discover(spec, data, session);
+  } catch (const ScriptError& e) {  // worded for a script's field: here the field is the command's data
+    const std::string what = e.what();
+    const auto field = what.find("': ");
+    std::cerr << fmt::format("scalerun: discover {} {}: {}\n", experiment, kernel,
+                             field == std::string::npos ? what : what.substr(field + 3));
+    return kExitError;
+  }
+  write_section(reporter, argc, argv, std::move(session.sections.back()));
+  return kExitOk;
+}
+
 }  // namespace
 
 bool is_database_command(const char* word) {
   return std::strcmp(word, "runs") == 0 || std::strcmp(word, "show") == 0 || std::strcmp(word, "export-extrap") == 0 ||
-         std::strcmp(word, "compare") == 0;
+         std::strcmp(word, "compare") == 0 || std::strcmp(word, "discover") == 0;
 }
 
 int run_database_command(int argc, char** argv) {
@@ -204,6 +257,15 @@ int run_database_command(int argc, char** argv) {
     app.add_option("--metric", metric, "time (one line per sample) or an instrumentation figure");
     app.add_option("--run", runs, "export only this run's points (repeatable; see scalerun runs)")
         ->check(CLI::PositiveNumber);
+  }
+  std::vector<std::string> discover_params;
+  bool discover_negative = false;
+  if (command == "discover") {
+    app.add_option("experiment", experiment, "experiment name")->required();
+    app.add_option("kernel", kernel, "kernel name")->required();
+    app.add_option("--params", discover_params, "the parameters to model over (default: p and every parameter that "
+                   "varies among the points)")->delimiter(',');
+    app.add_flag("--negative", discover_negative, "also search negative exponents (time falling as 1/p, strong scaling)");
   }
   CompareRequest compare;
   if (command == "compare") {
@@ -236,6 +298,9 @@ int run_database_command(int argc, char** argv) {
   }
   try {
     if (command == "compare") return compare_runs(compare, db_path, *report::find_reporter(format_name), argc, argv);
+    if (command == "discover")
+      return discover_stored(db_path, experiment, kernel, discover_params, discover_negative,
+                             *report::find_reporter(format_name), argc, argv);
     const store::Database db = store::Database::open(db_path, store::Database::Mode::existing);
     if (command == "export-extrap") {
       store::ExtrapQuery query;

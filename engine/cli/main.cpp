@@ -81,6 +81,7 @@ const char* const kFooter =
     "  scalerun show RUN [--db FILE] [--format NAME]      the points of one run\n"
     "  scalerun export-extrap EXPERIMENT KERNEL [...]     Extra-P input from stored points\n"
     "  scalerun compare A B [--tolerance X] [--alpha A]   two runs (or --format json files) point by point\n"
+    "  scalerun discover EXPERIMENT KERNEL [--params p,n] the model of stored points, found (Extra-P's search)\n"
     "  (each takes --help)\n"
     "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
     "Exit codes: 0 ok, 1 a check failed or a tuned target was not reached, 2 a usage or script\n"

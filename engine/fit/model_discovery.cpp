@@ -14,13 +14,19 @@ namespace scalerun::fit {
 
 namespace {
 
-// Extra-P's default single-parameter building blocks: i = num/den, j = log.
-constexpr ExponentPair kDefaultExponents[] = {
+
+// Extra-P's default single-parameter building blocks (i = num/den, j = log), its 42 in its order,
+// then its negative polynomial exponents for strong scaling.
+constexpr std::size_t kDefaultCount = 42;
+constexpr ExponentPair kWithNegative[] = {
     {0, 1, 1}, {0, 1, 2}, {1, 4, 0}, {1, 3, 0}, {1, 4, 1}, {1, 3, 1}, {1, 4, 2}, {1, 3, 2}, {1, 2, 0},
     {1, 2, 1}, {1, 2, 2}, {2, 3, 0}, {3, 4, 0}, {2, 3, 1}, {3, 4, 1}, {4, 5, 0}, {2, 3, 2}, {3, 4, 2},
     {1, 1, 0}, {1, 1, 1}, {1, 1, 2}, {5, 4, 0}, {5, 4, 1}, {4, 3, 0}, {4, 3, 1}, {3, 2, 0}, {3, 2, 1},
     {3, 2, 2}, {5, 3, 0}, {7, 4, 0}, {2, 1, 0}, {2, 1, 1}, {2, 1, 2}, {9, 4, 0}, {7, 3, 0}, {5, 2, 0},
-    {5, 2, 1}, {5, 2, 2}, {8, 3, 0}, {11, 4, 0}, {3, 1, 0}, {3, 1, 1}};
+    {5, 2, 1}, {5, 2, 2}, {8, 3, 0}, {11, 4, 0}, {3, 1, 0}, {3, 1, 1},
+    {-1, 4, 0}, {-1, 3, 0}, {-1, 2, 0}, {-2, 3, 0}, {-3, 4, 0}, {-4, 5, 0}, {-1, 1, 0}, {-5, 4, 0}, {-4, 3, 0},
+    {-3, 2, 0}, {-5, 3, 0}, {-7, 4, 0}, {-2, 1, 0}, {-9, 4, 0}, {-7, 3, 0}, {-5, 2, 0}, {-8, 3, 0}, {-11, 4, 0},
+    {-3, 1, 0}};
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::size_t kLikelyTerms = 3;  // per parameter, tried in combination
@@ -287,7 +293,8 @@ std::string Term::order(std::span<const std::string> names) const {
   return out.empty() ? "1" : out;
 }
 
-std::span<const ExponentPair> default_exponents() { return kDefaultExponents; }
+std::span<const ExponentPair> default_exponents() { return std::span(kWithNegative).first(kDefaultCount); }
+std::span<const ExponentPair> exponents_with_negative() { return kWithNegative; }
 
 double DiscoveredModel::operator()(std::span<const double> point) const {
   double v = constant.value;

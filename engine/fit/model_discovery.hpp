@@ -41,6 +41,9 @@ struct ExponentPair {
   int num, den, log;
 };
 std::span<const ExponentPair> default_exponents();
+// The same 42 and Extra-P's 19 negative polynomial exponents (p^(-1/4) .. p^-3, no logarithm):
+// strong scaling's time falls as 1/p, which the default set cannot say.
+std::span<const ExponentPair> exponents_with_negative();
 
 struct Coefficient {
   double value = 0;

@@ -71,11 +71,12 @@ void push_model(lua_State* L, const fit::DiscoveredModel& m) {
 int discover_native(lua_State* L) {
   study::Session& session = session_of(L);
   const FieldReader r = form_table(L, "discover");
-  r.reject_unknown({"name", "params", "metric", "data", "csv", "extrap", "callpath", "stored", "kernel", "doc"});
+  r.reject_unknown({"name", "params", "metric", "data", "csv", "extrap", "callpath", "stored", "kernel", "negative", "doc"});
   study::DiscoverSpec spec;
   spec.where = r.where();
   spec.name = r.string("name");
   spec.params = r.string_list("params");
+  spec.negative = r.boolean_or("negative", false);
   if (r.has("stored")) {
     spec.stored = r.string("stored");
     // The kernel that ran: its name, or a kernel{} whose name it takes.

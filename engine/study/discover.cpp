@@ -21,8 +21,10 @@ using report::Table;
 std::size_t column_of(const DiscoverSpec& spec, const NumericCsv& data, const std::string& name, const char* field) {
   const auto it = std::find(data.columns.begin(), data.columns.end(), name);
   if (it == data.columns.end()) {
+    std::vector<std::string> columns = data.columns;  // sorted: rows from Lua tables come in hash order
+    std::sort(columns.begin(), columns.end());
     field_error(spec.where, field, fmt::format("column '{}' is not in the data (its columns: {})", name,
-                                               fmt::join(data.columns, ", ")));
+                                               fmt::join(columns, ", ")));
   }
   return static_cast<std::size_t>(it - data.columns.begin());
 }
@@ -104,7 +106,9 @@ fit::DiscoveredModel run_discover(const DiscoverSpec& spec, const NumericCsv& da
   }
   fit::DiscoveredModel m;
   try {
-    m = fit::discover(points, values, spec.params);
+    fit::DiscoveryOptions options;
+    if (spec.negative) options.exponents = fit::exponents_with_negative();
+    m = fit::discover(points, values, spec.params, options);
   } catch (const std::invalid_argument& e) {
     field_error(spec.where, spec.stored.empty() ? "data" : "stored", e.what());
   }

@@ -19,6 +19,7 @@ struct DiscoverSpec {
   std::string metric = "time";      // the data's column to explain ("T" for stored points' medians)
   std::vector<std::string> params;  // the columns it is a function of
   std::string stored, kernel;       // an experiment's stored points, and its kernel's name
+  bool negative = false;            // also the negative exponents (time falling as 1/p)
 };
 
 // Discovers the model, appends its section (the model's terms with their intervals, the points

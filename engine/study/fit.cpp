@@ -1,5 +1,7 @@
 #include "study/fit.hpp"
 
+#include "study/measurement.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -211,6 +213,23 @@ std::vector<std::size_t> fitted_slots(const FitSpec& spec, const model::KernelMo
   return fitted;
 }
 
+NumericCsv points_data(const std::vector<store::StoredPoint>& points) {
+  NumericCsv csv;
+  csv.columns = {"p", "time"};
+  for (const auto& [name, value] : points.front().record.params) csv.columns.push_back(name);
+  for (const auto& pt : points) {
+    // A point recorded without its summary (a fixture, an old database) has its samples.
+    const double time = std::isfinite(pt.record.median) ? pt.record.median : median_of(pt.record.samples);
+    std::vector<double> row{pt.record.p, time};
+    for (std::size_t c = 2; c < csv.columns.size(); ++c) {
+      const auto it = pt.record.params.find(csv.columns[c]);
+      row.push_back(it == pt.record.params.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+    }
+    csv.rows.push_back(std::move(row));
+  }
+  return csv;
+}
+
 // Measured points from the results database: the newest of each configuration of that
 // experiment, time = the median of its runs.
 NumericCsv stored_data(const std::string& where, const std::string& experiment, Session& session,
@@ -225,18 +244,7 @@ NumericCsv stored_data(const std::string& where, const std::string& experiment, 
     field_error(where, "stored", fmt::format("'{}' holds no measured points of experiment '{}' with kernel '{}' (run it in "
                                  "measure mode first)", session.options.db_path, experiment, kernel_name));
   }
-  NumericCsv csv;
-  csv.columns = {"p", "time"};
-  for (const auto& [name, value] : points.front().record.params) csv.columns.push_back(name);
-  for (const auto& pt : points) {
-    std::vector<double> row{pt.record.p, pt.record.median};
-    for (std::size_t c = 2; c < csv.columns.size(); ++c) {
-      const auto it = pt.record.params.find(csv.columns[c]);
-      row.push_back(it == pt.record.params.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
-    }
-    csv.rows.push_back(std::move(row));
-  }
-  return csv;
+  return points_data(points);
 }
 
 FitResult run_fit(const FitSpec& spec, const NumericCsv& data, model::KernelModel& m, Session& session) {

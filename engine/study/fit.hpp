@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/kernel_model.hpp"
+#include "store/database.hpp"
 #include "study/csv_data.hpp"
 
 namespace scalerun::study {
@@ -32,6 +33,8 @@ std::vector<std::size_t> fitted_slots(const FitSpec& spec, const model::KernelMo
 // `where`'s field 'stored'.
 NumericCsv stored_data(const std::string& where, const std::string& experiment, Session& session,
                        const std::string& kernel_name);
+// Stored points as data: columns p, time (the median) and the parameters of the first point.
+NumericCsv points_data(const std::vector<store::StoredPoint>& points);
 inline NumericCsv stored_data(const FitSpec& spec, Session& session, const std::string& kernel_name) {
   return stored_data(spec.where, spec.stored, session, kernel_name);
 }

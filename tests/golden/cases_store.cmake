@@ -71,6 +71,18 @@ scalerun_golden(compare_nothing_common EXIT 2
 scalerun_golden(compare_not_a_run EXIT 2
   MATCH "^scalerun: compare: 'x1' is neither a run number \\(scalerun runs lists them\\) nor a .json result file\n$"
   ARGS compare 1 x1 --db ${compare_db})
-foreach(case compare_slower compare_same compare_json_format compare_unknown_run compare_nothing_common compare_not_a_run)
+# scalerun discover EXPERIMENT KERNEL: the model of stored points (the same fixture: T = 1/p,
+# which only the negative exponents say); a column the points lack is one line.
+scalerun_golden(discover_stored EXIT 0
+  MATCH "note: time = -?[0-9.e-]+ \\+ 1\\.00[0-9]* \\* p\\^-1\n" "note: grows as p\\^-1\n"
+  ARGS discover cmp base --negative --db ${compare_db})
+scalerun_golden(discover_stored_column EXIT 2
+  MATCH "^scalerun: discover cmp base: column 'q' is not in the data \\(its columns: n, p, time\\)\n$"
+  ARGS discover cmp base --params q --db ${compare_db})
+scalerun_golden(discover_stored_nothing EXIT 2
+  MATCH "^scalerun: discover: no measured points of experiment 'cmp' with kernel 'nope' in [^\n]*compare.db \\(scalerun runs lists the runs\\)\n$"
+  ARGS discover cmp nope --db ${compare_db})
+foreach(case compare_slower compare_same compare_json_format compare_unknown_run compare_nothing_common compare_not_a_run
+        discover_stored discover_stored_column discover_stored_nothing)
   set_tests_properties("golden: ${case}" PROPERTIES FIXTURES_REQUIRED compare_db)
 endforeach()

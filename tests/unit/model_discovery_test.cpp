@@ -88,3 +88,18 @@ TEST_CASE("discovery refuses data it cannot model", "[discovery]") {
   CHECK_THROWS_AS(discover(std::vector<double>{0, 1, 2}, std::vector<double>{1, 2, 3}, "p"), std::invalid_argument);
   CHECK_THROWS_AS(discover(std::vector<double>{1, 2, 3}, std::vector<double>{1, NAN, 3}, "p"), std::invalid_argument);
 }
+
+TEST_CASE("discovery with negative exponents finds strong scaling's 1/p", "[discovery]") {
+  const std::vector<double> p{1, 2, 4, 8, 16, 32};
+  std::vector<double> y;
+  for (double x : p) y.push_back(0.5 + 8.0 / x);
+  const DiscoveredModel without = discover(p, y, "p");
+  CHECK((without.terms.empty() || without.terms[0].factors[0].exponent() >= 0));
+  DiscoveryOptions options;
+  options.exponents = exponents_with_negative();
+  const DiscoveredModel with = discover(p, y, "p", options);
+  REQUIRE(with.terms.size() == 1);
+  CHECK(with.terms[0].factors[0].exponent() == Approx(-1));
+  CHECK(with.formula() == "0.5 + 8 * p^-1");
+  CHECK(exponents_with_negative().size() == 42 + 19);
+}
