@@ -29,10 +29,10 @@ if [ "$with_mpi" = mpi ]; then
   grep -q '"name":"rank 1 (' "$dir/mpi.json" || fail "no track per rank in the MPI trace"
 fi
 
-# Simulated: the SPASM study's points, messages included.
-"$bin" scripts/spasm_bus_cube.lua --trace "$dir/simulated.json" --db "$dir/db" --quiet > "$dir/s.out" ||
+# Simulated: an allreduce on a shared bus at p = 1 .. 64, messages included.
+"$bin" tests/golden/scripts/sim_bus.lua --mode simulate --trace "$dir/simulated.json" --db "$dir/db" --quiet > "$dir/s.out" ||
   fail "the simulated run failed"
-"$check" "$dir/simulated.json" 2 | tail -1 || fail "simulated trace"
+"$check" "$dir/simulated.json" 7 | tail -1 || fail "simulated trace"
 grep -q '"ph":"s"' "$dir/simulated.json" || fail "no message flights in the simulated trace"
 grep -q '"clock":"simulated"' "$dir/simulated.json" || fail "the simulated trace does not say its clock"
 
