@@ -57,16 +57,30 @@ void add_breakdown(MeasuredPoint& pt, double t1) {
 }
 
 // A point's figures from a fresh measurement.
-void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double> figures) {
+void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double> figures,
+                           int warmup) {
   pt.median = m.median;
   pt.mad = m.mad;
   pt.cv = m.cv;
   pt.samples = static_cast<int>(m.samples.size());
+  pt.warmup = warmup;
+  pt.stats = sample_statistics(m.samples);
   pt.figures = std::move(figures);
   pt.counters = m.counters;
   pt.counters_note = m.counters_note;
   pt.verified = m.verified;
   pt.verify_message = m.verify_message;
+}
+
+// A point's statistics as its record keeps them (extra_json's "statistics"): outlier_runs are
+// numbered from 1, as the warnings name them. They follow from the samples stored beside them.
+nlohmann::json statistics_json(const SampleStatistics& st, int warmup) {
+  std::vector<std::size_t> runs;
+  for (const auto& o : st.outliers) runs.push_back(o.run + 1);
+  return {{"runs", st.runs},           {"warmup", warmup},          {"mean", st.mean},
+          {"sd", st.sd},               {"min", st.min},             {"max", st.max},
+          {"median_low", st.interval.low}, {"median_high", st.interval.high}, {"outlier_runs", runs},
+          {"slow_first", st.slow_first}};
 }
 
 // What --resume matches a point on.
@@ -91,6 +105,7 @@ store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kern
   rec.verified = m.verified;
   rec.verify_message = m.verify_message;
   nlohmann::json extra = nlohmann::json::parse(extra_json);
+  extra["statistics"] = statistics_json(pt.stats, pt.warmup);
   if (!m.ranks.empty()) {
     extra["ranks"] = measure::ranks_to_json(m.ranks);
     extra["launch"] = m.launch_line;
@@ -209,6 +224,7 @@ class MeasureSource final : public PointSource {
   void from_store(MeasuredPoint& pt, const store::StoredPoint& stored);
   void fresh(MeasuredPoint& pt, int p);
   void after_point(MeasuredPoint& pt);
+  void warn_statistics(const MeasuredPoint& pt);
   void add_breakdowns(std::vector<MeasuredPoint>& points);
   const std::string& kernel_name() const { return input_.kernel.name; }
 
@@ -318,7 +334,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
 
 void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   const Measurement m = source_.measure(s_.params, p, s_.settings);
-  fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures);
+  fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures, s_.settings.warmup);
   pt.ranks = m.ranks;
   pt.launch_line = m.launch_line;
   store_.keep(record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
@@ -348,6 +364,8 @@ void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stor
   pt.verified = stored.record.verified;
   pt.verify_message = stored.record.verify_message;
   pt.resumed = true;
+  // The same statistics as when it was measured: they follow from its stored samples.
+  statistics_from_record(pt, stored.record, spec_.warmup);
   const nlohmann::json extra = nlohmann::json::parse(stored.record.extra_json, nullptr, false);
   if (extra.is_object() && extra.contains("ranks")) {
     pt.ranks = measure::ranks_from_json(extra["ranks"]);
@@ -393,7 +411,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   last_tuned_x_ = tp.params.at(varied) / ratio;
   pt.params = tp.params;
   pt.work = source_.work(tp.params);
-  fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures);
+  fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures, s_.settings.warmup);
   pt.ranks = tp.at_p.ranks;
   pt.launch_line = tp.at_p.launch_line;
   keep_timeline(pt, tp.at_p);
@@ -420,8 +438,35 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   store_.keep(record_of(spec_, kernel_name(), pt, tp.at_p, tuning_json(tp, spec_.rule)));
 }
 
+// The warnings of a point's runs: outliers named with their times, and a slow first timed run.
+// A resumed point says them again: its statistics are its stored samples'.
+void MeasureSource::warn_statistics(const MeasuredPoint& pt) {
+  const SampleStatistics& st = pt.stats;
+  const std::string where = fmt::format("{}: {}", spec_.name, pt.set.empty() ? fmt::format("p={:g}", pt.p)
+                                                                            : fmt::format("{} (p={:g})", pt.set, pt.p));
+  if (st.slow_first) {
+    progress_->note(fmt::format("scalerun: warning: {}: the first timed run was much slower than the rest (run 1: "
+                                "{:.4g} s, median {:.4g} s) after {} warm-up{}: raise warmup",
+                                where, st.first, st.median, pt.warmup, pt.warmup == 1 ? "" : "s"));
+  }
+  std::string named;
+  std::size_t count = 0;
+  for (const auto& o : st.outliers) {
+    if (o.run == 0 && st.slow_first) continue;  // said above
+    ++count;
+    named += fmt::format("{}run {}: {:.4g} s", named.empty() ? "" : ", ", o.run + 1, o.seconds);
+  }
+  if (count > 0) {
+    progress_->note(fmt::format("scalerun: warning: {}: {} of {} runs {} ({}, median {:.4g} s; modified "
+                                "Z-score over {:g}); a busy machine? rerun or raise repeats",
+                                where, count, st.runs, count == 1 ? "is an outlier" : "are outliers", named, st.median,
+                                kOutlierScore));
+  }
+}
+
 // Warnings, verification and the model's time at the point's own parameters.
 void MeasureSource::after_point(MeasuredPoint& pt) {
+  warn_statistics(pt);
   if (pt.cv > 0.05) {
     progress_->note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
                                "runs", spec_.name, pt.p, 100 * pt.cv, pt.samples));

@@ -1,10 +1,12 @@
 #include "study/measure_reports.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <variant>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "study/metrics.hpp"
 
@@ -82,7 +84,11 @@ Table measured_table(const MeasuredSweep& sweep) {
   const bool sets = over_sets(sweep);
   add_point_columns(t, sweep);
   t.add_column("W", "{:.6g}").add_column("T", "{:.6g}").add_column("mad", "{:.3g}");
-  t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}").add_column("speed", "{:.6g}");
+  t.add_column("cv%", "{:.2f}").add_column("runs", "{:g}");
+  // The statistics of the timed runs (sample_statistics): hyperfine's figures beside the median.
+  t.add_column("mean", "{:.6g}").add_column("sd", "{:.3g}").add_column("min", "{:.6g}").add_column("max", "{:.6g}");
+  t.add_column("T_low", "{:.6g}").add_column("T_high", "{:.6g}").add_column("outliers", "{:g}");
+  t.add_column("speed", "{:.6g}");
   // Over machine sets: the set's marked speed C and seed 002's speed-efficiency Es = W/(T C), not
   // S and E, which need a one-worker run of the same program on one of the set's nodes.
   if (sets) t.add_column("C", "{:.6g}").add_column("Es", "{:.4f}");
@@ -90,9 +96,14 @@ Table measured_table(const MeasuredSweep& sweep) {
   t.add_column("verified");
   for (const auto& pt : sweep.points) {
     std::vector<Cell> row = point_cells(sweep, pt);
+    const SampleStatistics& st = pt.stats;
+    const std::array<double, 7> statistics{st.mean, st.sd, st.min, st.max, st.interval.low,
+                                           st.interval.high, static_cast<double>(st.outliers.size())};
     if (sets) {
-      for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples),
-                       pt.work / pt.median, pt.marked, metrics::speed_efficiency(pt.work, pt.median, pt.marked)}) {
+      for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples)})
+        row.emplace_back(v);
+      for (double v : statistics) row.emplace_back(v);
+      for (double v : {pt.work / pt.median, pt.marked, metrics::speed_efficiency(pt.work, pt.median, pt.marked)}) {
         row.emplace_back(v);
       }
       row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
@@ -100,8 +111,10 @@ Table measured_table(const MeasuredSweep& sweep) {
       continue;
     }
     const double t1 = std::isnan(pt.t1) ? one.median : pt.t1;
-    for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples),
-                     pt.work / pt.median,
+    for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples)})
+      row.emplace_back(v);
+    for (double v : statistics) row.emplace_back(v);
+    for (double v : {pt.work / pt.median,
                      std::isnan(pt.tuned_e) ? metrics::speedup(t1, pt.median) : pt.p * pt.tuned_e,
                      std::isnan(pt.tuned_e) ? metrics::efficiency(t1, pt.median, pt.p) : pt.tuned_e}) {
       row.emplace_back(v);
@@ -109,11 +122,17 @@ Table measured_table(const MeasuredSweep& sweep) {
     row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
     t.add_row(std::move(row));
   }
-  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit({"T", "mad"}, "s").unit("cv%", "%").spread("T", "mad");
+  t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit("cv%", "%").spread("T", "mad");
+  t.unit({"T", "mad", "mean", "sd", "min", "max", "T_low", "T_high"}, "s");
   t.role("verified", report::Role::Note);
   t.notes.push_back(fmt::format("median of {} runs after {} warm-up{}; {}", spec.repeat, spec.warmup,
                                 std::isnan(sweep.memory) ? "" : fmt::format("; memory {:.3g} bytes", sweep.memory),
                                 sweep.storage_note));
+  t.notes.push_back(fmt::format("T = the median of the timed runs, mad = their median absolute deviation; mean, sd "
+                                "(standard deviation), min and max of the same runs; T_low, T_high = the 95 % "
+                                "interval of the median; outliers = runs with |0.6745 (t - T) / mad| > {:g} "
+                                "(hyperfine's modified Z-score; none when mad = 0), named in a warning",
+                                kOutlierScore));
   if (sweep.tuned) add_tuning_notes(t, sweep);
   return t;
 }
@@ -359,6 +378,50 @@ Table ranks_table(const MeasuredSweep& sweep) {
                     "MPI_Probe), barrier = inside those calls, so busy + MPI time = wall; messages = point-to-point "
                     "sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "
                     "program's own scalerun_value()s");
+  return t;
+}
+
+void statistics_from_record(MeasuredPoint& pt, const store::PointRecord& record, int warmup) {
+  pt.stats = sample_statistics(record.samples);
+  pt.samples = static_cast<int>(record.samples.size());
+  pt.warmup = warmup;
+  const nlohmann::json extra = nlohmann::json::parse(record.extra_json, nullptr, false);
+  if (extra.is_object() && extra.contains("statistics") && extra["statistics"].is_object()) {
+    const nlohmann::json& stored = extra["statistics"];
+    if (stored.contains("warmup") && stored["warmup"].is_number_integer()) pt.warmup = stored["warmup"].get<int>();
+  }
+}
+
+Table statistics_table(const MeasuredSweep& sweep) {
+  Table t;
+  t.name = "statistics";
+  t.title = fmt::format("{}: the timed runs of each point", sweep.spec->name);
+  add_point_columns(t, sweep);
+  t.add_column("runs", "{:g}").add_column("warmup", "{:g}").add_column("T", "{:.6g}").add_column("T_low", "{:.6g}");
+  t.add_column("T_high", "{:.6g}").add_column("mean", "{:.6g}").add_column("sd", "{:.3g}").add_column("min", "{:.6g}");
+  t.add_column("max", "{:.6g}").add_column("outliers");
+  for (const auto& pt : sweep.points) {
+    const SampleStatistics& st = pt.stats;
+    if (st.runs == 0) continue;
+    std::vector<Cell> row = point_cells(sweep, pt);
+    for (double v : {static_cast<double>(st.runs), static_cast<double>(pt.warmup), st.median, st.interval.low,
+                     st.interval.high, st.mean, st.sd, st.min, st.max}) {
+      row.emplace_back(v);
+    }
+    std::string outliers;
+    for (const auto& o : st.outliers) {
+      outliers += fmt::format("{}run {}{}", outliers.empty() ? "" : ", ", o.run + 1,
+                              o.run == 0 && st.slow_first ? " (slow first)" : "");
+    }
+    row.emplace_back(outliers.empty() ? std::string("none") : outliers);
+    t.add_row(std::move(row));
+  }
+  t.unit({"T", "T_low", "T_high", "mean", "sd", "min", "max"}, "s");
+  t.role("outliers", report::Role::Note);
+  t.notes.push_back(fmt::format("T = the median of the timed runs, T_low and T_high its 95 % interval; outliers = runs "
+                                "with |0.6745 (t - T) / MAD| > {:g} (hyperfine's modified Z-score; none when MAD = "
+                                "0), numbered from 1; slow first = the first timed run an outlier above T",
+                                kOutlierScore));
   return t;
 }
 

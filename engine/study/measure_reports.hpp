@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report/table.hpp"
+#include "store/records.hpp"
 #include "study/experiment.hpp"
 #include "study/measured_point.hpp"
 
@@ -28,6 +29,17 @@ struct MeasuredSweep {
 // Every rank of every point that has them (MPI kernels), with each point's slowest rank and the
 // spread of busy time; `scalerun show RUN` builds it from the stored points.
 report::Table ranks_table(const MeasuredSweep& sweep);
+
+// A stored point's statistics (pt.stats, pt.warmup): computed from its samples, so a point read
+// back (--resume, `scalerun show RUN`) shows what the run that measured it showed; its warm-ups
+// as its record's extra_json "statistics" says, else `warmup`.
+void statistics_from_record(MeasuredPoint& pt, const store::PointRecord& record, int warmup);
+
+// The statistics of every point's timed runs, one row each: runs, warm-ups, T (the median) with
+// its 95 % interval, mean, sd, min, max, and the outlying runs by number with a slow first run
+// marked; `scalerun show RUN` builds it from the stored points (points without samples are left
+// out).
+report::Table statistics_table(const MeasuredSweep& sweep);
 
 // The tables the spec's reports ask for, in order. Reports that need instrumentation an external
 // program cannot give are left out with a warning through `warn`.

@@ -26,6 +26,8 @@ struct MeasuredPoint {
   double work = 0;
   double median = 0, mad = 0, cv = 0;
   int samples = 0;
+  int warmup = 0;          // warm-up runs before the timed ones
+  SampleStatistics stats;  // of the timed runs (the samples), fresh or read back
   std::map<std::string, double> figures;   // instrumentation: raw sums and the breakdown
   std::map<std::string, double> counters;  // event counts and derived figures (perf_counters.hpp)
   std::string counters_note;               // the events this system does not allow, and why

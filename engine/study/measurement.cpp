@@ -85,6 +85,34 @@ void summarize(Measurement& m) {
   m.max = *std::max_element(m.samples.begin(), m.samples.end());
 }
 
+SampleStatistics sample_statistics(const std::vector<double>& samples) {
+  SampleStatistics st;
+  if (samples.empty()) return st;
+  const double n = static_cast<double>(samples.size());
+  st.runs = static_cast<int>(samples.size());
+  st.median = median_of(samples);
+  std::vector<double> dev;
+  dev.reserve(samples.size());
+  for (double s : samples) dev.push_back(std::abs(s - st.median));
+  st.mad = median_of(dev);
+  st.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / n;
+  double var = 0;
+  for (double s : samples) var += (s - st.mean) * (s - st.mean);
+  st.sd = samples.size() > 1 ? std::sqrt(var / (n - 1)) : 0.0;
+  st.min = *std::min_element(samples.begin(), samples.end());
+  st.max = *std::max_element(samples.begin(), samples.end());
+  st.interval = median_interval(samples);
+  st.first = samples.front();
+  if (st.mad > 0) {
+    const auto score = [&](double x) { return 0.6745 * (x - st.median) / st.mad; };
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      if (std::abs(score(samples[i])) > kOutlierScore) st.outliers.push_back({i, samples[i], score(samples[i])});
+    }
+    st.slow_first = samples.size() > 1 && score(samples.front()) > kOutlierScore;
+  }
+  return st;
+}
+
 Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::Params& params, int p,
                            const MeasureSettings& settings) {
   Measurement m;

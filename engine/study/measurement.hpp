@@ -66,6 +66,29 @@ Interval median_interval(std::vector<double> v);
 // median, MAD and coefficient of variation of samples, filled into m.
 void summarize(Measurement& m);
 
+// What the samples of one point say beyond their median: the figures of the "measured" table and
+// of a point's record, computed from the samples alone, so a point read back from the database
+// (--resume) shows the same. Outliers follow hyperfine's rule: the modified Z-score
+// M_i = 0.6745 (x_i - median) / MAD (Iglewicz and Hoaglin), an outlier when |M_i| > 3.5; a MAD of
+// 0 (half the runs or more equal) flags none. The first timed run is called slow when it is an
+// outlier above the median (M_1 > 3.5): what a warm-up too few leaves behind (hyperfine's "the
+// first benchmarking run was significantly slower than the rest").
+struct SampleStatistics {
+  int runs = 0;
+  double mean = 0, sd = 0;  // sd: the sample standard deviation (n - 1); 0 for one run
+  double median = 0, mad = 0, min = 0, max = 0;
+  Interval interval;               // the 95 % interval of the median (median_interval)
+  struct Outlier {
+    std::size_t run = 0;  // 0-based index into the samples
+    double seconds = 0, score = 0;  // its time and modified Z-score
+  };
+  std::vector<Outlier> outliers;  // in run order
+  double first = 0;               // the first timed run's time
+  bool slow_first = false;
+};
+inline constexpr double kOutlierScore = 3.5;
+SampleStatistics sample_statistics(const std::vector<double>& samples);
+
 // Measurements of one configuration taken apart (e.g. interleaved with another configuration's
 // runs) as one: every sample, summarized, with the instrumentation of the part whose first sample
 // lies nearest the median; verified only if every part was.

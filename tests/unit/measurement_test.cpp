@@ -1,12 +1,17 @@
-// Summaries of measured samples: the median and its distribution-free confidence interval.
+// Summaries of measured samples: the median and its distribution-free confidence interval, and
+// the statistics of a point (mean, standard deviation, outliers, a slow first run).
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "study/measure_reports.hpp"
 #include "study/measurement.hpp"
 
 using scalerun::study::median_interval;
@@ -53,4 +58,142 @@ TEST_CASE("median_interval: covers the population median about 95 % of the time"
     CHECK(coverage >= 0.93);
     CHECK(coverage <= 0.995);  // conservative by a little, not by a lot
   }
+}
+
+using scalerun::study::sample_statistics;
+
+TEST_CASE("sample_statistics: mean, standard deviation, extremes and the median's interval", "[measurement]") {
+  const auto st = sample_statistics({2, 4, 4, 4, 5, 5, 7, 9});
+  CHECK(st.runs == 8);
+  CHECK(st.mean == 5);
+  CHECK(st.sd == Approx(std::sqrt(32.0 / 7.0)).epsilon(1e-15));  // squared deviations add up to 32; n - 1 = 7
+  CHECK(st.median == 4.5);
+  CHECK(st.mad == 0.5);  // deviations 2.5 0.5 0.5 0.5 0.5 0.5 2.5 4.5
+  CHECK(st.min == 2);
+  CHECK(st.max == 9);
+  CHECK(st.interval.low == 2);  // ten values or fewer: the whole range
+  CHECK(st.interval.high == 9);
+  CHECK(st.first == 2);
+  const auto one = sample_statistics({0.25});
+  CHECK(one.runs == 1);
+  CHECK(one.mean == 0.25);
+  CHECK(one.sd == 0);
+  CHECK(one.outliers.empty());
+  CHECK_FALSE(one.slow_first);
+  CHECK(sample_statistics({}).runs == 0);
+}
+
+TEST_CASE("sample_statistics: one far run is an outlier by its modified Z-score", "[measurement]") {
+  // median 1, MAD 0.1: the run at 5 scores 0.6745 * 4 / 0.1 = 27; the run at 1.1 scores 0.67.
+  const auto st = sample_statistics({1.0, 1.1, 0.9, 1.0, 5.0});
+  REQUIRE(st.outliers.size() == 1);
+  CHECK(st.outliers[0].run == 4);
+  CHECK(st.outliers[0].seconds == 5.0);
+  CHECK(st.outliers[0].score == Approx(0.6745 * 4 / 0.1));
+  CHECK_FALSE(st.slow_first);
+  // Just inside the rule: 0.6745 * 0.5 / 0.1 = 3.37 < 3.5; and a fast run counts as well as a slow one.
+  CHECK(sample_statistics({1.0, 1.1, 0.9, 1.0, 1.5}).outliers.empty());
+  const auto fast = sample_statistics({1.0, 1.1, 0.9, 1.0, 0.2});
+  REQUIRE(fast.outliers.size() == 1);
+  CHECK(fast.outliers[0].run == 4);
+  CHECK(fast.outliers[0].score < -3.5);
+}
+
+TEST_CASE("sample_statistics: no outliers when the MAD is 0", "[measurement]") {
+  // Most runs equal: the MAD is 0 and the modified Z-score undefined, so nothing is flagged.
+  const auto st = sample_statistics({1, 1, 1, 1, 9});
+  CHECK(st.mad == 0);
+  CHECK(st.outliers.empty());
+  CHECK_FALSE(st.slow_first);
+  CHECK(st.max == 9);
+}
+
+TEST_CASE("sample_statistics: a slow first timed run is called out", "[measurement]") {
+  const auto st = sample_statistics({3.0, 1.0, 1.1, 0.9, 1.0});
+  CHECK(st.slow_first);
+  CHECK(st.first == 3.0);
+  REQUIRE(st.outliers.size() == 1);
+  CHECK(st.outliers[0].run == 0);
+  // A fast first run is an outlier but not a slow start; a slow run later is not a slow start.
+  const auto fast_first = sample_statistics({0.2, 1.0, 1.1, 0.9, 1.0});
+  CHECK_FALSE(fast_first.slow_first);
+  CHECK(fast_first.outliers.size() == 1);
+  CHECK_FALSE(sample_statistics({1.0, 3.0, 1.1, 0.9, 1.0}).slow_first);
+  // The statistics follow from the samples alone: a point read back from the database shows the same.
+  const auto again = sample_statistics({3.0, 1.0, 1.1, 0.9, 1.0});
+  CHECK(again.mean == st.mean);
+  CHECK(again.sd == st.sd);
+  CHECK(again.interval.low == st.interval.low);
+  CHECK(again.interval.high == st.interval.high);
+}
+
+namespace {
+
+// The column of `name` in t, or -1.
+int column_of(const scalerun::report::Table& t, const std::string& name) {
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    if (t.columns[c].name == name) return static_cast<int>(c);
+  }
+  return -1;
+}
+
+double number_at(const scalerun::report::Table& t, std::size_t row, const std::string& name) {
+  const int c = column_of(t, name);
+  REQUIRE(c >= 0);
+  return std::get<double>(t.rows.at(row).at(static_cast<std::size_t>(c)));
+}
+
+}  // namespace
+
+TEST_CASE("measured table: the statistics beside T, its plot hints kept; a stored point shows the same",
+          "[measurement]") {
+  using namespace scalerun;
+  study::ExperimentSpec spec;
+  spec.name = "stats";
+  spec.reports = {"measured"};
+  study::KernelSpec kernel;
+  kernel.name = "k";
+  kernel.command = "prog";
+  // As a sweep fills a point from its measurement, and as --resume reads it back.
+  store::PointRecord record;
+  record.samples = {1.0, 1.1, 0.9, 1.0, 5.0};
+  record.extra_json = R"({"statistics": {"warmup": 2}})";
+  study::MeasuredPoint pt;
+  pt.p = 1;
+  pt.work = 1;
+  study::statistics_from_record(pt, record, 1);
+  CHECK(pt.warmup == 2);
+  CHECK(pt.samples == 5);
+  pt.median = pt.stats.median;
+  pt.mad = pt.stats.mad;
+  study::MeasuredSweep sweep;
+  sweep.spec = &spec;
+  sweep.kernel = &kernel;
+  sweep.source = "command";
+  sweep.points.push_back(pt);
+  const auto tables = study::measure_tables(sweep, [](const std::string&) {});
+  REQUIRE(tables.size() == 1);
+  const report::Table& t = tables.front();
+  CHECK(number_at(t, 0, "T") == 1.0);
+  CHECK(number_at(t, 0, "mean") == Approx(1.8));
+  CHECK(number_at(t, 0, "sd") == Approx(pt.stats.sd));
+  CHECK(number_at(t, 0, "min") == 0.9);
+  CHECK(number_at(t, 0, "max") == 5.0);
+  CHECK(number_at(t, 0, "T_low") == 0.9);
+  CHECK(number_at(t, 0, "T_high") == 5.0);
+  CHECK(number_at(t, 0, "outliers") == 1);
+  // The figure still draws T with its mad as the spread, and nothing more.
+  int series = 0;
+  for (const auto& column : t.columns) series += column.role == report::Role::Series ? 1 : 0;
+  CHECK(series == 1);
+  CHECK(t.columns[static_cast<std::size_t>(column_of(t, "T"))].role == report::Role::Series);
+  REQUIRE(t.plot.error_bars.size() == 1);
+  CHECK(t.plot.error_bars.front() == std::pair<std::string, std::string>("T", "mad"));
+  REQUIRE(column_of(t, "verified") == static_cast<int>(t.columns.size()) - 1);
+
+  const report::Table s = study::statistics_table(sweep);
+  REQUIRE(s.rows.size() == 1);
+  CHECK(number_at(s, 0, "runs") == 5);
+  CHECK(number_at(s, 0, "warmup") == 2);
+  CHECK(std::get<std::string>(s.rows[0].back()) == "run 5");
 }
