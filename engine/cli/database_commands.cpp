@@ -117,6 +117,27 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
 }
 
 // An MPI run's ranks, as its "ranks" report showed them, from the records stored with each point.
+// A measured run's points with their statistics (runs, T's 95 % interval, mean, sd, outliers),
+// computed from the stored samples as the run that measured them did. Nothing for a simulated run.
+std::optional<report::Table> stored_statistics_table(const store::Database& db, std::int64_t run_id) {
+  const auto run = db.run(run_id);
+  if (run->info.mode != "measure") return std::nullopt;
+  study::ExperimentSpec spec;
+  spec.name = fmt::format("run {}: {}", run_id, run->info.experiment);
+  study::MeasuredSweep sweep;
+  sweep.spec = &spec;
+  for (const auto& stored : db.points_of(run_id)) {
+    if (stored.record.samples.empty()) continue;
+    study::MeasuredPoint pt;
+    pt.p = stored.record.p;
+    if (stored.record.machine != run->info.machine) pt.set = stored.record.machine;
+    study::statistics_from_record(pt, stored.record, 0);
+    sweep.points.push_back(std::move(pt));
+  }
+  if (sweep.points.empty()) return std::nullopt;
+  return study::statistics_table(sweep);
+}
+
 std::optional<report::Table> stored_ranks_table(const store::Database& db, std::int64_t run_id) {
   const auto run = db.run(run_id);
   study::ExperimentSpec spec;
@@ -321,6 +342,7 @@ int run_database_command(int argc, char** argv) {
     const report::Reporter& reporter = *report::find_reporter(format_name);  // checked by IsMember
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
     if (command == "show") {
+      if (auto statistics = stored_statistics_table(db, run_id)) section.tables.push_back(std::move(*statistics));
       if (auto ranks = stored_ranks_table(db, run_id)) section.tables.push_back(std::move(*ranks));
     }
     write_section(reporter, argc, argv, std::move(section));

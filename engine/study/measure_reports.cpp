@@ -131,7 +131,7 @@ Table measured_table(const MeasuredSweep& sweep) {
   t.notes.push_back(fmt::format("T = the median of the timed runs, mad = their median absolute deviation; mean, sd "
                                 "(standard deviation), min and max of the same runs; T_low, T_high = the 95 % "
                                 "interval of the median; outliers = runs with |0.6745 (t - T) / mad| > {:g} "
-                                "(hyperfine's modified Z-score; none when mad = 0), named in a warning",
+                                "(hyperfine's modified Z-score, mad taken as at least 0.5 % of T; none when mad = 0), named in a warning",
                                 kOutlierScore));
   if (sweep.tuned) add_tuning_notes(t, sweep);
   return t;
@@ -419,7 +419,7 @@ Table statistics_table(const MeasuredSweep& sweep) {
   t.unit({"T", "T_low", "T_high", "mean", "sd", "min", "max"}, "s");
   t.role("outliers", report::Role::Note);
   t.notes.push_back(fmt::format("T = the median of the timed runs, T_low and T_high its 95 % interval; outliers = runs "
-                                "with |0.6745 (t - T) / MAD| > {:g} (hyperfine's modified Z-score; none when MAD = "
+                                "with |0.6745 (t - T) / MAD| > {:g} (hyperfine's modified Z-score, MAD taken as at least 0.5 % of T; none when MAD = "
                                 "0), numbered from 1; slow first = the first timed run an outlier above T",
                                 kOutlierScore));
   return t;

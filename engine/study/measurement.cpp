@@ -85,6 +85,8 @@ void summarize(Measurement& m) {
   m.max = *std::max_element(m.samples.begin(), m.samples.end());
 }
 
+constexpr double kNoiseFloor = 0.005;
+
 SampleStatistics sample_statistics(const std::vector<double>& samples) {
   SampleStatistics st;
   if (samples.empty()) return st;
@@ -104,7 +106,11 @@ SampleStatistics sample_statistics(const std::vector<double>& samples) {
   st.interval = median_interval(samples);
   st.first = samples.front();
   if (st.mad > 0) {
-    const auto score = [&](double x) { return 0.6745 * (x - st.median) / st.mad; };
+    // Runs that agree to a fraction of a percent have a MAD so small that a run 0.3 % off scores as
+    // an outlier: the spread is taken as at least kNoiseFloor of the median, so a flagged run is at
+    // least 2.6 % away from it (3.5 / 0.6745 x 0.5 %).
+    const double spread = std::max(st.mad, kNoiseFloor * std::abs(st.median));
+    const auto score = [&](double x) { return 0.6745 * (x - st.median) / spread; };
     for (std::size_t i = 0; i < samples.size(); ++i) {
       if (std::abs(score(samples[i])) > kOutlierScore) st.outliers.push_back({i, samples[i], score(samples[i])});
     }
