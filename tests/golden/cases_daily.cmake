@@ -51,6 +51,15 @@ scalerun_golden(discover_extrap EXIT 0
 scalerun_golden(error_discover_extrap_metric EXIT 2
   MATCH "^tests/golden/errors/discover_extrap_metric.lua:1: field 'extrap': .*cg.txt: no values for callpath '' and metric 'bytes' \\(it holds main / time, main / visits\\)\n$"
   ARGS tests/golden/errors/discover_extrap_metric.lua)
+# The isospeed paper's prediction from small runs, automatic: measured small sizes, T(N) discovered
+# per worker count, the prediction checked against the run at twice the size. The numbers depend on
+# this host; the tolerance is opened wide so a busy CI machine still passes, and the shape is pinned.
+scalerun_golden(predict_from_small_runs EXIT 0 TIMEOUT 600
+  MATCH "p = 1: T\\(N\\) = [-0-9.e+]+ \\+ [0-9.e+-]+ \\* N"
+        "predicted at N = 1536: speedup [0-9.]+, efficiency [0-9.]+"
+        "predicted-vs-measured: at-scale-N1536/measured against models discovered from N = 128..768 \\(6 sizes\\), extrapolated to N = 1536"
+        "\n1  T +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+  yes\n2  T +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+  yes\n"
+  ARGS scripts/predict_from_small_runs.lua --set tolerance=100 --set repeats=3 --db ${CMAKE_CURRENT_BINARY_DIR}/predict_from_small_runs.db)
 scalerun_golden(error_discover_missing_column EXIT 2
   MATCH "^tests/golden/errors/discover_missing_column.lua:1: field 'params': column 'q' is not in the data \\(its columns: p, time\\)\n$"
   ARGS tests/golden/errors/discover_missing_column.lua)
