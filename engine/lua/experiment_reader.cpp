@@ -21,6 +21,7 @@
 #include "lua/sim_programs.hpp"
 #include "lua/validate.hpp"
 #include "study/experiment.hpp"
+#include "study/modes_side_by_side.hpp"
 #include "study/session.hpp"
 
 namespace scalerun::lua {
@@ -57,10 +58,10 @@ bool has_function(lua_State* L, int index, const char* field) {
 // report = { ... }, checked against the registry once, whatever the mode: a name that is no
 // report, and one the mode does not provide, each stop the run with one line. Returns the tables
 // the mode makes, aliases resolved (measure mode's "scaled" is its "measured"), each once.
-std::vector<std::string> read_reports(const FieldReader& r, study::Mode mode) {
+// The report names as written, each a known report.
+std::vector<std::string> report_names_of(const FieldReader& r) {
   std::vector<std::string> names = r.string_list("report");
   if (names.empty()) names = {"scaled"};
-  std::vector<std::string> tables;
   for (const auto& name : names) {
     if (!study::is_report(name)) {
       const std::string near = closest_name(name, study::report_names());
@@ -68,6 +69,13 @@ std::vector<std::string> read_reports(const FieldReader& r, study::Mode mode) {
                                    near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
                                    fmt::join(study::report_names(), ", ")));
     }
+  }
+  return names;
+}
+
+std::vector<std::string> read_reports(const FieldReader& r, study::Mode mode) {
+  std::vector<std::string> tables;
+  for (const auto& name : report_names_of(r)) {
     if (const auto problem = study::unavailable(mode, name)) r.fail("report", *problem);
     const std::string table = *study::report_in(mode, name);
     if (std::find(tables.begin(), tables.end(), table) == tables.end()) tables.push_back(table);
@@ -77,7 +85,7 @@ std::vector<std::string> read_reports(const FieldReader& r, study::Mode mode) {
 
 study::ExperimentSpec read_spec(lua_State* L, const FieldReader& r) {
   study::ExperimentSpec spec;
-  r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "columns",
+  r.reject_unknown({"name", "title", "machine", "kernel", "procs", "sets", "scale", "report", "mode", "modes", "columns",
                     "bounds", "px_max", "doc", "repeats", "warmup", "tolerance", "budget", "max_repeats", "speed_factor",
                     "max_run_time", "max_point_time"});
   spec.name = r.string("name");
@@ -87,6 +95,18 @@ study::ExperimentSpec read_spec(lua_State* L, const FieldReader& r) {
   const std::optional<study::Mode> known_mode = study::parse_mode(mode);
   if (!known_mode) r.fail("mode", fmt::format("'{}' is not a mode; use \"model\", \"measure\" or \"simulate\"", mode));
   spec.mode = *known_mode;
+  if (r.has("modes")) {  // side by side: each mode's own reports are chosen when it runs
+    if (r.has("mode")) r.fail("modes", "give mode = \"...\" or modes = { ... }, not both");
+    for (const std::string& name : r.string_list("modes")) {
+      const std::optional<study::Mode> m = study::parse_mode(name);
+      if (!m) r.fail("modes", fmt::format("'{}' is not a mode; use \"model\", \"measure\" and \"simulate\"", name));
+      if (std::find(spec.modes.begin(), spec.modes.end(), *m) != spec.modes.end())
+        r.fail("modes", fmt::format("'{}' is listed twice", name));
+      spec.modes.push_back(*m);
+    }
+    if (spec.modes.empty()) r.fail("modes", "name at least one mode: modes = { \"model\", \"measure\", \"simulate\" }");
+    spec.mode = spec.modes.front();
+  }
   spec.speed_factor = r.number_or("speed_factor", 1, Range{0, 1e6, false, true});
   const double repeat = r.number_or("repeats", 5, kRunCount);
   const double warmup = r.number_or("warmup", 1, Range{0, kRunCount.hi, true});
@@ -117,7 +137,11 @@ study::ExperimentSpec read_spec(lua_State* L, const FieldReader& r) {
       }
     }
   }
-  spec.reports = read_reports(r, spec.mode);
+  if (spec.modes.empty()) {
+    spec.reports = read_reports(r, spec.mode);
+  } else {
+    spec.reports = report_names_of(r);  // as written; each mode takes those it has
+  }
   spec.px_max = r.number_or("px_max", 1024, kProcessorCount);
   if (r.push("bounds", LUA_TTABLE, false)) {
     FieldReader b(L, -1, r.where(), "bounds.");
@@ -417,7 +441,7 @@ int experiment_native(lua_State* L) {
   if (spec.set_count > 0 && !input.machines.front().machine_name.empty()) spec.machine_name = input.machines.front().machine_name;
   // A model sees nil for m where the experiment names no machine (model mode; a model that needs
   // one says so), the anonymous machine in the other modes.
-  const bool nil_machine = input.no_machine && spec.mode == study::Mode::model;
+  const bool nil_machine = input.no_machine && spec.mode == study::Mode::model && spec.modes.empty();
   input.kernel = read_kernel(L, kernel, machines, nil_machine, fmt::format("experiment '{}'", spec.name));
   const int machine = machines.front();
   input.network = [L, machine] { return read_network_spec(L, machine); };
@@ -431,6 +455,12 @@ int experiment_native(lua_State* L) {
   const bool wants_triple = std::find(spec.reports.begin(), spec.reports.end(), "triple") != spec.reports.end();
   if (wants_triple && (!spec.bounds.T || !spec.bounds.E || !spec.bounds.B)) {
     r.fail("bounds", "the triple report needs bounds = { T = seconds, E = efficiency, B = bytes per processor }");
+  }
+  if (!spec.modes.empty()) {
+    const std::vector<study::Mode> modes = spec.modes;
+    const std::vector<std::string> reports = spec.reports;
+    push_section(L, study::run_modes_side_by_side(input, modes, reports, session));
+    return 1;
   }
   push_section(L, study::run_experiment(input, session));
   return 1;

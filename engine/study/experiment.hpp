@@ -58,6 +58,7 @@ struct ExperimentSpec {
   double px_max = 1024;
   std::string machine_name;
   Mode mode = Mode::model;     // the experiment's mode field, else --mode
+  std::vector<Mode> modes;     // modes = { ... }: the experiment run in each, side by side
   int repeat = 5, warmup = 1;  // measure mode: runs kept per point, runs discarded first
   double tolerance = 0.02;     // measure mode: how close a tuned quantity must come to its target
   int budget = 12;             // measure mode: measured configurations allowed per tuned point

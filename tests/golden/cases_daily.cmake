@@ -60,6 +60,21 @@ scalerun_golden(predict_from_small_runs EXIT 0 TIMEOUT 600
         "predicted-vs-measured: at-scale-N1536/measured against models discovered from N = 128..768 \\(6 sizes\\), extrapolated to N = 1536"
         "\n1  T +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+  yes\n2  T +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+  yes\n"
   ARGS scripts/predict_from_small_runs.lua --set tolerance=100 --set repeats=3 --db ${CMAKE_CURRENT_BINARY_DIR}/predict_from_small_runs.db)
+# One experiment three ways (modes = { ... }): the joined table's shape, the model and the
+# simulated program agreeing to 1e-9 (a check the script computes from the table), and the
+# two ways to write the modes field wrong.
+scalerun_golden(modes_side_by_side EXIT 0
+  MATCH "mm-three-ways: T by mode — matmul on this host\n"
+        "\np +T_model +T_measure +T_simulate +model_err% +simulate_err%\n1 +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+ +[-+][0-9.]+ +[-+][0-9.]+\n2 "
+        "== experiment mm-three-ways-model ==" "== experiment mm-three-ways-measure ==" "== experiment mm-three-ways-simulate =="
+        "2 of 2 values match within 1e-07 %"
+  ARGS tests/golden/scripts/modes_side_by_side.lua --quiet --db ${CMAKE_CURRENT_BINARY_DIR}/modes_side_by_side.db)
+scalerun_golden(error_modes_unknown EXIT 2
+  MATCH "^tests/golden/errors/modes_unknown.lua:2: field 'modes': 'measured' is not a mode; use \"model\", \"measure\" and \"simulate\"\n$"
+  ARGS tests/golden/errors/modes_unknown.lua)
+scalerun_golden(error_modes_and_mode EXIT 2
+  MATCH "^tests/golden/errors/modes_and_mode.lua:2: field 'modes': give mode = \"...\" or modes = \\{ ... \\}, not both\n$"
+  ARGS tests/golden/errors/modes_and_mode.lua)
 scalerun_golden(error_discover_missing_column EXIT 2
   MATCH "^tests/golden/errors/discover_missing_column.lua:1: field 'params': column 'q' is not in the data \\(its columns: p, time\\)\n$"
   ARGS tests/golden/errors/discover_missing_column.lua)
