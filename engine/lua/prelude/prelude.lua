@@ -291,6 +291,15 @@ discover = function(t)
     end
     return value
   end
+  -- As a kernel's model: p is the processor count, every other parameter the kernel's own
+  -- (kernel{ model = m.model, ... }), so model mode's rules, psi, maps and reports work on it.
+  m.model = function(k, p)
+    local point = {}
+    for _, name in ipairs(m.params) do
+      if name == "p" then point.p = p else point[name] = k[name] end
+    end
+    return { total = m.predict(point) }
+  end
   return m
 end
 check = function(t) return native.check(t) end
