@@ -197,7 +197,7 @@ int compare_runs(const CompareRequest& request, const std::string& db_path, cons
     return study::side_from_run(*db, id);
   };
   const study::CompareSide a = side(request.a), b = side(request.b);
-  study::Comparison comparison = study::compare_sides(a, b, request.options);
+  study::RunComparison comparison = study::compare_sides(a, b, request.options);
   if (comparison.common == 0) {
     std::cerr << fmt::format("scalerun: compare: {} and {} have no point in common (points match on experiment, "
                              "machine or set, p and parameters)\n", a.label, b.label);

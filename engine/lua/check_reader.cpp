@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
+#include "lua/data_rows.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/session_binding.hpp"
 #include "lua/validate.hpp"
+#include "study/baseline_check.hpp"
 #include "study/check.hpp"
 #include "study/session.hpp"
 
@@ -60,9 +62,44 @@ void read_expected(lua_State* L, const FieldReader& r, study::CheckSpec& spec) {
 
 }  // namespace
 
+// check{ of, baseline = RUN | "previous" | "file.json", tolerance, alpha }: a performance
+// regression test against a stored run or a result file (study/baseline_check).
+int baseline_check(lua_State* L, const FieldReader& r, study::Session& session) {
+  r.reject_unknown({"name", "of", "baseline", "tolerance", "alpha", "source", "doc"});
+  study::BaselineSpec spec;
+  spec.where = r.where();
+  spec.name = r.string("name");
+  spec.of = r.string("of");
+  spec.source = r.string_or("source", "");
+  spec.options.tolerance = r.number_or("tolerance", 0.05, Range{0, 1e6});
+  spec.options.alpha = r.number_or("alpha", 0.05, Range{0, 1, false, true});
+  if (r.type("baseline") == LUA_TNUMBER) {
+    const double run = r.number("baseline");
+    if (!(run >= 1) || run != std::floor(run)) r.fail("baseline", fmt::format("a run number (scalerun runs lists them), \"previous\" or a .json result file expected, got {:g}", run));
+    spec.run = static_cast<std::int64_t>(run);
+  } else {
+    const std::string baseline = r.string("baseline");
+    if (baseline == "previous") {
+      spec.previous = true;
+    } else if (baseline.ends_with(".json")) {
+      spec.file = script_relative(r, baseline);
+    } else {
+      r.fail("baseline", fmt::format("'{}': a run number (scalerun runs lists them), \"previous\" or a .json result file "
+                                     "expected", baseline));
+    }
+  }
+  if (session.options.dry_run) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushboolean(L, study::run_baseline_check(spec, session) ? 1 : 0);
+  return 1;
+}
+
 int check_native(lua_State* L) {
   study::Session& session = session_of(L);
   const FieldReader r = form_table(L, "check");
+  if (r.has("baseline")) return baseline_check(L, r, session);
   r.reject_unknown({"name", "of", "table", "key", "columns", "expect", "decimals", "rel_tol", "abs_tol", "source", "show",
                     "compare", "doc"});
   study::CheckSpec spec;

@@ -178,6 +178,12 @@ std::vector<double> FieldReader::number_list(const char* name, const Range& rang
   return values;
 }
 
+int FieldReader::type(const char* name) const {
+  const int t = get(name);
+  lua_pop(L_, 1);
+  return t;
+}
+
 bool FieldReader::push(const char* name, int lua_type, bool required) const {
   const int type = get(name);
   if (type == LUA_TNIL && !required) {

@@ -36,6 +36,7 @@ class FieldReader {
   FieldReader(lua_State* L, int index, std::string where, std::string prefix = {});
 
   bool has(const char* name) const;
+  int type(const char* name) const;  // the field's Lua type (LUA_TNIL when absent), nothing pushed
   double number(const char* name) const;                      // required
   double number_or(const char* name, double fallback) const;
   std::optional<double> optional_number(const char* name) const;

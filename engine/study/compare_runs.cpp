@@ -136,7 +136,7 @@ CompareSide side_from_json(const std::string& path) {
   return side;
 }
 
-Comparison compare_sides(const CompareSide& a, const CompareSide& b, const CompareOptions& options) {
+RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const CompareOptions& options) {
   const bool json = a.from_json || b.from_json;
   std::map<std::string, const ComparedPoint*> in_b;
   for (const auto& pt : b.points) in_b[match_key(pt, json)] = &pt;
@@ -158,7 +158,7 @@ Comparison compare_sides(const CompareSide& a, const CompareSide& b, const Compa
       only_b.push_back(fmt::format("{} {}{}", pt.experiment, pt.set.empty() ? "" : pt.set + " ", pt.key));
   }
 
-  Comparison out;
+  RunComparison out;
   out.common = pairs.size();
   report::Table& t = out.table;
   t.name = "compare";

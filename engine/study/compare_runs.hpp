@@ -48,12 +48,12 @@ struct CompareOptions {
   double alpha = 0.05;      // the U test's p must be below it
 };
 
-struct Comparison {
+struct RunComparison {
   report::Table table;
   std::size_t common = 0;       // points in both runs (0: the table is empty)
   std::size_t significant = 0;  // of them, changed significantly
 };
 
-Comparison compare_sides(const CompareSide& a, const CompareSide& b, const CompareOptions& options);
+RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const CompareOptions& options);
 
 }  // namespace scalerun::study

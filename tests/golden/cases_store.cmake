@@ -86,3 +86,19 @@ foreach(case compare_slower compare_same compare_json_format compare_unknown_run
         discover_stored discover_stored_column discover_stored_nothing)
   set_tests_properties("golden: ${case}" PROPERTIES FIXTURES_REQUIRED compare_db)
 endforeach()
+
+# check{ baseline = ... }: an experiment as a performance regression test. The script runs "reg"
+# twice on a program reporting fixed times and compares the newest run with the previous one: a
+# second run twice as slow fails the check (exit 1, U p = 2/252 for 5 against 5 samples), an equal
+# one passes; a baseline that is neither a run, "previous" nor a .json file is one line.
+scalerun_golden(baseline_slower EXIT 1
+  MATCH "no-regression: run [0-9]+ \\(reg / timed on \\(none\\)\\) against the baseline run [0-9]+"
+        "\nreg +\\(none\\) +1 +1 +0\\.1 +0\\.2 +\\+100\\.0 +2\\.0000 +0\\.0000 +2\\.00x slower ± 0\\.00 +0\\.00794 +yes\n"
+        "2 of 2 point\\(s\\) changed significantly"
+  ARGS tests/golden/scripts/baseline_check.lua --quiet --db ${CMAKE_CURRENT_BINARY_DIR}/baseline_slower.db)
+scalerun_golden(baseline_same EXIT 0
+  MATCH "unchanged ± 0\\.00 +1 +no\n" "note: no significant change"
+  ARGS tests/golden/scripts/baseline_check.lua --quiet --set second=0.1 --db ${CMAKE_CURRENT_BINARY_DIR}/baseline_same.db)
+scalerun_golden(error_baseline_bad EXIT 2
+  MATCH "^tests/golden/errors/baseline_bad.lua:1: field 'baseline': 'last-week': a run number \\(scalerun runs lists them\\), \"previous\" or a \\.json result file expected\n$"
+  ARGS tests/golden/errors/baseline_bad.lua)

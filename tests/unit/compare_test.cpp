@@ -145,7 +145,7 @@ TEST_CASE("compare: a kernel twice as slow is significant, the same distribution
   CompareSide slow{"run 2", {point("p=2", 2, scaled(kBase, 1.0)), point("p=1", 1, scaled(kBase, 2.0))}, false};
   CompareOptions options;
   options.tolerance = 0.1;
-  const Comparison c = compare_sides(a, slow, options);
+  const RunComparison c = compare_sides(a, slow, options);
   CHECK(c.common == 2);
   CHECK(c.significant == 2);
   REQUIRE(c.table.values.size() == 1);
@@ -162,7 +162,7 @@ TEST_CASE("compare: a kernel twice as slow is significant, the same distribution
   CHECK(std::get<std::string>(row[column("significant")]) == "yes");
 
   CompareSide same{"run 3", {point("p=1", 1, {0.99, 1.01, 1.00, 1.02, 0.98, 1.005, 0.995})}, false};
-  const Comparison none = compare_sides(a, same, options);
+  const RunComparison none = compare_sides(a, same, options);
   CHECK(none.common == 1);
   CHECK(none.significant == 0);
   CHECK(none.table.notes.back() == "no significant change");
@@ -223,7 +223,7 @@ TEST_CASE("compare: stored runs and JSON result files as sides", "[compare]") {
   CHECK(json.points[1].runs == 5);
   CompareSide a{"a", {point("p=1", 1, {1.0, 1.0, 1.0})}, false};
   a.points[0].set.clear();
-  const Comparison c = compare_sides(a, json, CompareOptions{});
+  const RunComparison c = compare_sides(a, json, CompareOptions{});
   CHECK(c.common == 1);
   CHECK(c.significant == 1);  // medians only: |change| = 100 % > 5 %
   CHECK(std::holds_alternative<std::monostate>(c.table.rows[0][c.table.columns.size() - 2]));

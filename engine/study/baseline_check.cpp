@@ -1,0 +1,62 @@
+#include "study/baseline_check.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "errors/errors.hpp"
+#include "study/session.hpp"
+
+namespace scalerun::study {
+
+bool run_baseline_check(const BaselineSpec& spec, Session& session) {
+  store::Database& db = session.db();
+  std::vector<std::int64_t> runs;  // of the experiment, oldest first
+  for (const auto& run : db.list_runs())
+    if (run.info.experiment == spec.of) runs.push_back(run.id);
+  if (runs.empty()) {
+    field_error(spec.where, "of", fmt::format("'{}' holds no run of experiment '{}' (a baseline check compares a measured "
+                                              "experiment's newest run: run it in measure mode before the check)",
+                                              db.path(), spec.of));
+  }
+  CompareSide baseline;
+  if (!spec.file.empty()) {
+    try {
+      baseline = side_from_json(spec.file);
+    } catch (const std::runtime_error& e) {
+      field_error(spec.where, "baseline", e.what());
+    }
+  } else if (spec.previous) {
+    if (runs.size() < 2)
+      field_error(spec.where, "baseline", fmt::format("experiment '{}' has one run in '{}': no previous run to compare "
+                                                      "with", spec.of, db.path()));
+    baseline = side_from_run(db, runs[runs.size() - 2]);
+  } else {
+    if (!db.run(spec.run))
+      field_error(spec.where, "baseline", fmt::format("no run {} in '{}' (scalerun runs lists them)", spec.run, db.path()));
+    baseline = side_from_run(db, spec.run);
+  }
+  const CompareSide current = side_from_run(db, runs.back());
+  RunComparison c = compare_sides(baseline, current, spec.options);
+  if (c.common == 0) {
+    field_error(spec.where, "baseline", fmt::format("{} and {} (the newest of '{}') have no point in common", baseline.label,
+                                                    current.label, spec.of));
+  }
+  c.table.name = "baseline";
+  c.table.title = fmt::format("{}: {} against the baseline {}{}", spec.name, current.label, baseline.label,
+                              spec.source.empty() ? "" : fmt::format(" ({})", spec.source));
+  const bool ok = c.significant == 0;
+  ++session.checks_run;
+  if (!ok) {
+    ++session.checks_failed;
+    session.warn(fmt::format("{}check '{}' failed: {} of {} points of '{}' changed significantly against {} (tolerance "
+                             "{:g} %, alpha {:g})",
+                             spec.where, spec.name, c.significant, c.common, spec.of, baseline.label,
+                             100 * spec.options.tolerance, spec.options.alpha));
+  }
+  session.sections.emplace_back(spec.name, "check", std::vector<report::Table>{std::move(c.table)});
+  return ok;
+}
+
+}  // namespace scalerun::study

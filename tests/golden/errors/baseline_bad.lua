@@ -1,0 +1,1 @@
+check { name = "x", of = "reg", baseline = "last-week" }
