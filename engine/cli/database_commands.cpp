@@ -269,6 +269,7 @@ int run_database_command(int argc, char** argv) {
   std::string db_path = store::Database::default_path(), format_name = "table", experiment, kernel, metric = "time";
   std::int64_t run_id = 0;
   std::vector<std::int64_t> runs;
+  bool extrap_text = false;
   app.add_option("--db", db_path, "results database (default scalerun.db, or $SCALERUN_DB)");
   app.add_option("--format", format_name, report::reporter_list())->check(CLI::IsMember(report::reporter_names()));
   if (command == "show") app.add_option("run", run_id, "run number (see scalerun runs)")->required();
@@ -278,6 +279,8 @@ int run_database_command(int argc, char** argv) {
     app.add_option("--metric", metric, "time (one line per sample) or an instrumentation figure");
     app.add_option("--run", runs, "export only this run's points (repeatable; see scalerun runs)")
         ->check(CLI::PositiveNumber);
+    app.add_flag("--text", extrap_text, "Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) instead of "
+                 "JSON Lines");
   }
   std::vector<std::string> discover_params;
   bool discover_negative = false;
@@ -329,7 +332,8 @@ int run_database_command(int argc, char** argv) {
       query.kernel = kernel;
       query.metric = metric;
       query.runs = runs;
-      if (format_name == "csv") query.format = store::ExtrapQuery::Format::csv;
+      if (extrap_text) query.format = store::ExtrapQuery::Format::text;
+      else if (format_name == "csv") query.format = store::ExtrapQuery::Format::csv;
       else if (format_name != "table") {  // table, the default, stands for Extra-P's own format here
         std::cerr << fmt::format("scalerun export-extrap: --format {}: not an export format (JSON Lines by default, "
                                  "or csv)\n", format_name);

@@ -187,6 +187,8 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
   ExtrapSummary summary;
   summary.params = exported_names(query, with_metric);
   const bool csv = query.format == ExtrapQuery::Format::csv;
+  const bool text = query.format == ExtrapQuery::Format::text;
+  std::string points_line, data_lines;  // the text format's, written once every point is seen
   if (csv) {
     for (const auto& name : summary.params) out << csv_field(name) << ',';
     out << "callpath,metric,value\n";
@@ -199,6 +201,12 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
     for (double value : values_of(*point, query.metric)) {
       if (!std::isfinite(value)) {  // JSON has no NaN or infinity; Extra-P would reject null
         ++summary.skipped_values;
+        continue;
+      }
+      if (text) {
+        data_lines += contributed ? fmt::format(" {}", Json(value).dump()) : fmt::format("DATA {}", Json(value).dump());
+        ++summary.lines;
+        contributed = true;
         continue;
       }
       if (csv) {
@@ -218,6 +226,16 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
       contributed = true;
     }
     if (contributed) ++summary.points;
+    if (text && contributed) {
+      data_lines += '\n';
+      std::string coordinates_text;
+      for (const auto& name : summary.params) coordinates_text += fmt::format(" {}", params[name].dump());
+      points_line += summary.params.size() == 1 ? coordinates_text : fmt::format(" ({} )", coordinates_text);
+    }
+  }
+  if (text) {
+    for (const auto& name : summary.params) out << "PARAMETER " << name << '\n';
+    out << "POINTS" << points_line << "\nREGION " << query.kernel << "\nMETRIC " << query.metric << '\n' << data_lines;
   }
   out.flush();
   if (!out) throw std::runtime_error("cannot write the Extra-P export: the output failed");

@@ -27,8 +27,9 @@ struct ExtrapQuery {
   // configuration from any run, refused when those runs were tuned to different targets.
   std::vector<std::int64_t> runs;
   // jsonl: Extra-P's JSON Lines. csv: the same values as a table, a header line then one row
-  // per value: the parameters, callpath, metric, value.
-  enum class Format { jsonl, csv } format = Format::jsonl;
+  // per value: the parameters, callpath, metric, value. text: Extra-P's text format (PARAMETER,
+  // POINTS, REGION, METRIC, then one DATA line of repetitions per point).
+  enum class Format { jsonl, csv, text } format = Format::jsonl;
 };
 
 struct ExtrapSummary {

@@ -82,8 +82,12 @@ scalerun_golden(discover_stored_column EXIT 2
 scalerun_golden(discover_stored_nothing EXIT 2
   MATCH "^scalerun: discover: no measured points of experiment 'cmp' with kernel 'nope' in [^\n]*compare.db \\(scalerun runs lists the runs\\)\n$"
   ARGS discover cmp nope --db ${compare_db})
+# export-extrap --text: Extra-P's text format, which discover{ extrap = ... } reads back.
+scalerun_golden(export_extrap_text EXIT 0
+  MATCH "^PARAMETER p\nPOINTS 1 2 4\nREGION base\nMETRIC time\nDATA 0\\.9999 1\\.0201 [0-9. ]+\nDATA 0\\.49[0-9. ]+\nDATA 0\\.25 [0-9. ]+\n"
+  ARGS export-extrap cmp base --text --db ${compare_db})
 foreach(case compare_slower compare_same compare_json_format compare_unknown_run compare_nothing_common compare_not_a_run
-        discover_stored discover_stored_column discover_stored_nothing)
+        discover_stored discover_stored_column discover_stored_nothing export_extrap_text)
   set_tests_properties("golden: ${case}" PROPERTIES FIXTURES_REQUIRED compare_db)
 endforeach()
 
