@@ -59,7 +59,7 @@ scalerun_golden(predict_from_small_runs EXIT 0 TIMEOUT 600
         "predicted at N = 1536: speedup [0-9.]+, efficiency [0-9.]+"
         "predicted-vs-measured: at-scale-N1536/measured against models discovered from N = 128..768 \\(6 sizes\\), extrapolated to N = 1536"
         "\n1  T +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+  yes\n2  T +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+  yes\n"
-  ARGS scripts/predict_from_small_runs.lua --set tolerance=100 --set repeats=3 --db ${CMAKE_CURRENT_BINARY_DIR}/predict_from_small_runs.db)
+  ARGS scripts/predict_from_small_runs.lua --set tolerance=100 --set repeats=3 --set workers=2 --db ${CMAKE_CURRENT_BINARY_DIR}/predict_from_small_runs.db)
 # One experiment three ways (modes = { ... }): the joined table's shape, the model and the
 # simulated program agreeing to 1e-9 (a check the script computes from the table), and the
 # two ways to write the modes field wrong.
