@@ -18,3 +18,9 @@ experiment {
   name = "iso-discovered", kernel = k, procs = { 1, 2, 4, 8, 16, 32, 64 },
   scale = efficiency { E = 0.7 }, report = { "isoefficiency", "psi" },
 }
+-- The isospeed paper's question on the same discovered model: the sizes that hold 0.5 Mflop/s per
+-- processor (W / (p T) = n / (1e-6 n + 2e-3 p) = 5e5, so n = 2000 p) and psi = 1 throughout.
+experiment {
+  name = "isospeed-discovered", kernel = k, procs = { 1, 2, 4, 8 },
+  scale = isospeed { speed = 5e5, vary = "n" }, report = { "scaled", "psi" },
+}
