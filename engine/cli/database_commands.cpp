@@ -116,7 +116,6 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
   return t;
 }
 
-// An MPI run's ranks, as its "ranks" report showed them, from the records stored with each point.
 // A measured run's points with their statistics (runs, T's 95 % interval, mean, sd, outliers),
 // computed from the stored samples as the run that measured them did. Nothing for a simulated run.
 std::optional<report::Table> stored_statistics_table(const store::Database& db, std::int64_t run_id) {
@@ -138,6 +137,7 @@ std::optional<report::Table> stored_statistics_table(const store::Database& db, 
   return study::statistics_table(sweep);
 }
 
+// An MPI run's ranks, as its "ranks" report showed them, from the records stored with each point.
 std::optional<report::Table> stored_ranks_table(const store::Database& db, std::int64_t run_id) {
   const auto run = db.run(run_id);
   study::ExperimentSpec spec;

@@ -14,7 +14,6 @@ namespace scalerun::fit {
 
 namespace {
 
-
 // Extra-P's default single-parameter building blocks (i = num/den, j = log), its 42 in its order,
 // then its negative polynomial exponents for strong scaling.
 constexpr std::size_t kDefaultCount = 42;
@@ -43,10 +42,15 @@ double t975(std::size_t df) {
 
 std::string fraction_text(int num, int den) { return den == 1 ? fmt::format("{}", num) : fmt::format("({}/{})", num, den); }
 
+// "", "^(3/2)", "^-1": the power a factor raises its parameter to, as both spellings write it.
+std::string power_text(const Factor& f) { return f.num == f.den ? std::string() : fmt::format("^{}", fraction_text(f.num, f.den)); }
+
 // Fits minimise relative residuals, (y - f) / y: measured times span orders of magnitude and
 // their noise grows with them, and the choice is made on a relative error (SMAPE). This is each
 // point's weight on its residual.
 double weight(double y) { return y != 0 ? 1.0 / std::abs(y) : 1.0; }
+
+Eigen::VectorXd weights(const Eigen::VectorXd& y) { return y.unaryExpr([](double v) { return weight(v); }); }
 
 // c0 + c1 t over the points but `skip` (none when skip >= n), weighted, centred; with t empty the
 // weighted mean.
@@ -96,8 +100,7 @@ Eigen::MatrixXd design(std::span<const std::vector<double>> points, const std::v
 
 // Weighted as fit_affine: each row scaled by its point's weight.
 Eigen::VectorXd solve_least_squares(const Eigen::MatrixXd& x, const Eigen::VectorXd& y) {
-  Eigen::VectorXd w(y.size());
-  for (Eigen::Index i = 0; i < y.size(); ++i) w(i) = weight(y(i));
+  const Eigen::VectorXd w = weights(y);
   return (w.asDiagonal() * x).colPivHouseholderQr().solve(w.asDiagonal() * y);
 }
 
@@ -141,8 +144,7 @@ DiscoveredModel finish(std::span<const std::vector<double>> points, std::span<co
   const std::size_t df = values.size() > static_cast<std::size_t>(c.size()) ? values.size() - static_cast<std::size_t>(c.size()) : 0;
   Eigen::VectorXd variance = Eigen::VectorXd::Constant(c.size(), std::nan(""));
   if (df > 0) {  // of the weighted problem the coefficients solve
-    Eigen::VectorXd w(y.size());
-    for (Eigen::Index i = 0; i < y.size(); ++i) w(i) = weight(y(i));
+    const Eigen::VectorXd w = weights(y);
     const Eigen::MatrixXd xw = w.asDiagonal() * x;
     const double sigma2 = (w.asDiagonal() * (y - fitted)).squaredNorm() / static_cast<double>(df);
     variance = sigma2 * (xw.transpose() * xw).inverse().diagonal();
@@ -162,32 +164,34 @@ DiscoveredModel finish(std::span<const std::vector<double>> points, std::span<co
 DiscoveredModel prune(std::span<const std::vector<double>> points, std::span<const double> values, DiscoveredModel m,
                       double min_contribution) {
   for (;;) {
-    std::size_t vague = m.terms.size();
-    double vaguest = 1.0;  // ci95 / |c|
+    // The vaguest term, its ci95 / |c| above 1 (NaN, no degree of freedom left, never is) ...
+    std::size_t drop = m.terms.size();
+    double vaguest = 1.0;
     for (std::size_t k = 0; k < m.terms.size(); ++k) {
       const Coefficient& c = m.coefficients[k];
       const double ratio = std::abs(c.value) > 0 ? c.ci95 / std::abs(c.value) : kInf;
-      if (ratio > vaguest) {  // NaN (no degree of freedom left) never is
+      if (ratio > vaguest) {
         vaguest = ratio;
-        vague = k;
+        drop = k;
       }
     }
-    std::size_t weakest = vague;
-    double weakest_share = vague < m.terms.size() ? -1.0 : min_contribution;
-    for (std::size_t k = 0; k < m.terms.size(); ++k) {
+    // ... else the weakest, its largest share of |f| the smallest, below the minimum.
+    const bool vague = drop < m.terms.size();
+    double weakest_share = min_contribution;
+    for (std::size_t k = 0; !vague && k < m.terms.size(); ++k) {
       double share = 0;
       for (const auto& point : points) {
         const double f = std::abs(m(point));
         if (f > 0) share = std::max(share, std::abs(m.coefficients[k].value * m.terms[k](point)) / f);
       }
-      if (vague == m.terms.size() && share < weakest_share) {
+      if (share < weakest_share) {
         weakest_share = share;
-        weakest = k;
+        drop = k;
       }
     }
-    if (weakest == m.terms.size()) return m;
+    if (drop == m.terms.size()) return m;
     std::vector<Term> terms = m.terms;
-    terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(weakest));
+    terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(drop));
     m = finish(points, values, m.names, std::move(terms), m.cv_smape, m.hypotheses);
   }
 }
@@ -277,7 +281,7 @@ std::string Term::text(std::span<const std::string> names) const {
   std::string out;
   for (const Factor& f : factors) {
     const std::string& x = names[f.param];
-    if (f.num != 0) out += fmt::format("{}{}{}", out.empty() ? "" : " * ", x, f.num == f.den ? std::string() : fmt::format("^{}", fraction_text(f.num, f.den)));
+    if (f.num != 0) out += fmt::format("{}{}{}", out.empty() ? "" : " * ", x, power_text(f));
     if (f.log != 0) out += fmt::format("{}log2({}){}", out.empty() ? "" : " * ", x, f.log == 1 ? "" : fmt::format("^{}", f.log));
   }
   return out.empty() ? "1" : out;
@@ -287,7 +291,7 @@ std::string Term::order(std::span<const std::string> names) const {
   std::string out;
   for (const Factor& f : factors) {
     const std::string& x = names[f.param];
-    if (f.num != 0) out += fmt::format("{}{}{}", out.empty() ? "" : " ", x, f.num == f.den ? std::string() : fmt::format("^{}", fraction_text(f.num, f.den)));
+    if (f.num != 0) out += fmt::format("{}{}{}", out.empty() ? "" : " ", x, power_text(f));
     if (f.log != 0) out += fmt::format("{}log{} {}", out.empty() ? "" : " ", f.log == 1 ? "" : fmt::format("^{}", f.log), x);
   }
   return out.empty() ? "1" : out;
@@ -375,11 +379,11 @@ DiscoveredModel discover(std::span<const std::vector<double>> points, std::span<
     for (const auto& p : points) x.push_back(p[0]);
     return discover(x, values, names[0], options);
   }
+  if (names.size() > 3) throw std::invalid_argument("model discovery: at most 3 parameters in this version");
   // Each parameter's likely terms, from the lines where only it varies.
   std::size_t hypotheses = 0;
   std::vector<std::vector<std::optional<Term>>> likely;
   for (std::size_t l = 0; l < names.size(); ++l) likely.push_back(likely_terms(points, values, l, options, hypotheses));
-  if (names.size() > 3) throw std::invalid_argument("model discovery: at most 3 parameters in this version");
   const Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
   struct Candidate {
     std::vector<Term> terms;

@@ -90,7 +90,7 @@ int discover_native(lua_State* L) {
       spec.kernel = r.string("kernel");
     }
   }
-  spec.metric = r.string_or("metric", spec.stored.empty() ? "time" : "T");
+  spec.metric = r.string_or("metric", "time");
   if (session.options.dry_run && !spec.stored.empty()) {
     session.info(fmt::format("discover '{}': dry run, nothing was measured to discover from", spec.name));
     lua_pushnil(L);

@@ -33,8 +33,7 @@ void add(Collected& c, const std::string& callpath, const std::string& metric, c
   const auto key = std::pair{callpath, metric};
   if (std::find(c.series.begin(), c.series.end(), key) == c.series.end()) c.series.push_back(key);
   auto& at = c.values[key];
-  if (!at.count(point) && std::find(c.point_order.begin(), c.point_order.end(), point) == c.point_order.end())
-    c.point_order.push_back(point);
+  if (std::find(c.point_order.begin(), c.point_order.end(), point) == c.point_order.end()) c.point_order.push_back(point);
   at[point].push_back(value);
 }
 

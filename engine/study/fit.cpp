@@ -1,7 +1,5 @@
 #include "study/fit.hpp"
 
-#include "study/measurement.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -15,6 +13,7 @@
 #include "expr/program.hpp"
 #include "fit/least_squares.hpp"
 #include "store/database.hpp"
+#include "study/measurement.hpp"
 #include "study/session.hpp"
 
 namespace scalerun::study {

@@ -104,7 +104,10 @@ const report::Section& run_modes_side_by_side(const ExperimentInput& input, std:
       const auto it = times[m].find(p);
       return it == times[m].end() ? std::nullopt : std::optional<double>(it->second);
     };
-    for (Mode m : modes) row.emplace_back(at(m) ? report::Cell(*at(m)) : report::Cell(std::monostate{}));
+    for (Mode m : modes) {
+      const auto time = at(m);
+      row.emplace_back(time ? report::Cell(*time) : report::Cell(std::monostate{}));
+    }
     if (measured) {
       for (Mode m : predictions) {
         const auto predicted = at(m), actual = at(Mode::measure);
@@ -124,7 +127,7 @@ const report::Section& run_modes_side_by_side(const ExperimentInput& input, std:
     const std::string column = fmt::format("T_{}", mode_name(m));
     t.series(column).unit(column, "s");
   }
-  t.log_scales(report::log_axis_suits(*ps.begin(), *ps.rbegin(), ps.size()), true);
+  if (!ps.empty()) t.log_scales(report::log_axis_suits(*ps.begin(), *ps.rbegin(), ps.size()), true);
   if (measured) {
     for (Mode m : predictions) {
       t.notes.push_back(parts_at[m] ? fmt::format("{} parts from the measurement (by more than {:.0f} %) from p = {:g} on",
