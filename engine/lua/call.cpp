@@ -230,16 +230,23 @@ void load_chunk(lua_State* L, std::string_view source, const std::string& chunk_
   }
 }
 
-std::string user_where(lua_State* L) {
-  lua_Debug ar;
+bool user_frame(lua_State* L, lua_Debug& ar) {
   for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
     if (lua_getinfo(L, "Sl", &ar) == 0) continue;
     if (ar.currentline <= 0) continue;  // C function or no line information
     const std::string_view source = ar.source != nullptr ? ar.source : "";
     if (source.starts_with("@scalerun/")) continue;
-    return fmt::format("{}:{}: ", full_source(ar), ar.currentline);
+    return true;
   }
-  return {};
+  return false;
+}
+
+std::string frame_where(const lua_Debug& ar) { return fmt::format("{}:{}", full_source(ar), ar.currentline); }
+
+std::string user_where(lua_State* L) {
+  lua_Debug ar;
+  if (!user_frame(L, ar)) return {};
+  return frame_where(ar) + ": ";
 }
 
 std::string function_where(lua_State* L, int index) {

@@ -25,6 +25,10 @@ void load_chunk(lua_State* L, std::string_view source, const std::string& chunk_
 // vocabulary (@scalerun/...) are skipped, so a mistake is reported where the user wrote it.
 // Empty when no such frame is active.
 std::string user_where(lua_State* L);
+// The frame user_where names, in ar (its "Sl" fields filled); false when there is none.
+bool user_frame(lua_State* L, lua_Debug& ar);
+// "file:line" of such a frame, the whole path.
+std::string frame_where(const lua_Debug& ar);
 
 // "file:line" where a Lua function was defined, e.g. "kernels/rlsp.lua:14".
 std::string function_where(lua_State* L, int index);

@@ -289,6 +289,16 @@ study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& 
     lua_settop(L, top);
     return programs;
   };
+  k.schedule = [L, kernel](const study::KernelConfig& config,
+                           const std::vector<double>& speeds) -> std::shared_ptr<const sim::ScheduleBook> {
+    const int top = lua_gettop(L);
+    lua_getfield(L, kernel, "program");
+    if (config.space != nullptr) push_configured(L, kernel, *config.space, *config.slots);
+    else lua_pushvalue(L, kernel);
+    auto book = LuaPrograms::record_schedule(L, top + 1, top + 2, speeds, [] { check_stop(); });
+    lua_settop(L, top);
+    return book;
+  };
   return k;
 }
 

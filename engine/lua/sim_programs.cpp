@@ -1,7 +1,9 @@
 #include "lua/sim_programs.hpp"
 
 #include <cmath>
+#include <map>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -24,6 +26,8 @@ enum Slot : int { kProgram = 1, kKernel, kMetatable, kTagIds, kThreads };
 constexpr std::int64_t kStringTagBase = std::int64_t{1} << 62;
 // A ctx method that returns this has parked its processor: the wrapper yields.
 constexpr int kPark = -1;
+// The most operations a schedule may hold (32 bytes each): past it, coroutines cost less.
+constexpr std::size_t kMaxScheduledOperations = std::size_t{1} << 23;
 
 LuaPrograms& programs_of(lua_State* L) {
   return *static_cast<LuaPrograms*>(lua_touserdata(L, lua_upvalueindex(1)));
@@ -59,7 +63,7 @@ double number_arg(lua_State* L, int index, const char* method, const char* name)
 // A processor number: a whole number in 0 .. p-1 (or ctx.any where allowed). `action` says what
 // the program tried, e.g. "send to".
 int processor_arg(lua_State* L, int index, const char* method, const char* action, bool any_allowed) {
-  const int p = programs_of(L).simulator().processors();
+  const int p = programs_of(L).processors();
   if (lua_type(L, index) != LUA_TNUMBER) {
     throw lua::NativeError(fmt::format("ctx:{}: a processor number expected, got {}", method, lua::type_name(L, index)));
   }
@@ -91,14 +95,14 @@ void push_value(lua_State* L, const Value& v) {
 int ctx_compute(lua_State* L) {
   check_self(L, "compute");
   LuaPrograms& self = programs_of(L);
-  self.simulator().compute(self.current(), number_arg(L, 2, "compute", "ops"), false);
+  self.compute(number_arg(L, 2, "compute", "ops"), false);
   return 0;
 }
 
 int ctx_serial(lua_State* L) {
   check_self(L, "serial");
   LuaPrograms& self = programs_of(L);
-  self.simulator().compute(self.current(), number_arg(L, 2, "serial", "ops"), true);
+  self.compute(number_arg(L, 2, "serial", "ops"), true);
   return 0;
 }
 
@@ -108,14 +112,14 @@ int ctx_speed(lua_State* L) {
   check_self(L, "speed");
   LuaPrograms& self = programs_of(L);
   const int rank = lua_isnoneornil(L, 2) ? self.current() : processor_arg(L, 2, "speed", "ask the speed of", false);
-  lua_pushnumber(L, self.simulator().speed(rank));
+  lua_pushnumber(L, self.speed(rank));
   return 1;
 }
 
 int ctx_now(lua_State* L) {
   check_self(L, "now");
   LuaPrograms& self = programs_of(L);
-  lua_pushnumber(L, self.simulator().clock(self.current()));
+  lua_pushnumber(L, self.now());
   return 1;
 }
 
@@ -125,7 +129,7 @@ void do_send(lua_State* L, const char* method) {
   const int dst = processor_arg(L, 2, method, "send to", false);
   const double bytes = number_arg(L, 3, method, "bytes");
   const std::int64_t tag = lua_isnoneornil(L, 4) ? 0 : self.tag_of(L, 4, false);
-  self.simulator().send(self.current(), dst, bytes, tag, value_arg(L, 5, method));
+  self.send(dst, bytes, tag, value_arg(L, 5, method));
 }
 
 int ctx_send(lua_State* L) {
@@ -167,11 +171,11 @@ void check_may_wait(lua_State* L, LuaPrograms& self, const char* what) {
 
 int finish_receive(lua_State* L, LuaPrograms& self, int src, std::int64_t tag, const char* what) {
   check_may_wait(L, self, what);
-  if (!self.simulator().receive(self.current(), src, tag, what)) {
+  if (!self.receive(src, tag, what)) {
     self.park(LuaPrograms::Results::ValueAndSource);
     return kPark;
   }
-  const Outcome& o = self.simulator().outcome(self.current());
+  const Outcome& o = self.outcome();
   push_value(L, o.value);
   lua_pushinteger(L, o.source);
   return 2;
@@ -210,12 +214,12 @@ int run_collective(lua_State* L, const CollectiveCall& call, Value value) {
   check_may_wait(L, self, collective_name(call.kind));
   const bool returns = call.kind == CollectiveKind::Broadcast || call.kind == CollectiveKind::Reduce ||
                        call.kind == CollectiveKind::Allreduce;
-  if (!self.simulator().collective(self.current(), call, value)) {
+  if (!self.collective(call, value)) {
     self.park(returns ? LuaPrograms::Results::Value : LuaPrograms::Results::None);
     return kPark;
   }
   if (!returns) return 0;
-  push_value(L, self.simulator().outcome(self.current()).value);
+  push_value(L, self.outcome().value);
   return 1;
 }
 
@@ -322,8 +326,20 @@ std::size_t position_length(std::string_view text) {
 
 }  // namespace
 
+struct LuaPrograms::Recording {
+  sim::ScheduleBuilder builder;
+  Outcome outcome;
+  std::map<std::pair<const char*, int>, std::uint32_t> places;  // (chunk source, line) -> place id
+  bool stopped = false;
+};
+
 LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, Simulator& simulator)
-    : L_(L), sim_(simulator), results_(static_cast<std::size_t>(simulator.processors()), Results::None) {
+    : LuaPrograms(L, program, kernel, simulator.processors(), nullptr, &simulator) {}
+
+LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, int processors, const std::vector<double>* speeds,
+                         Simulator* simulator)
+    : L_(L), sim_(simulator), processors_(processors), speeds_(speeds) {
+  if (sim_ != nullptr) results_.assign(static_cast<std::size_t>(processors), Results::None);
   program = lua_absindex(L, program);
   kernel = lua_absindex(L, kernel);
   lua_createtable(L, 5, 0);
@@ -354,13 +370,192 @@ LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, Simulator& simul
 
   lua_newtable(L);
   lua_rawseti(L, registry, kTagIds);
-  lua_createtable(L, simulator.processors(), 0);
+  lua_createtable(L, sim_ != nullptr ? processors : 0, 0);
   lua_rawseti(L, registry, kThreads);
   registry_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-  threads_.assign(static_cast<std::size_t>(simulator.processors()), nullptr);
+  if (sim_ != nullptr) threads_.assign(static_cast<std::size_t>(processors), nullptr);
 }
 
+
+
 LuaPrograms::~LuaPrograms() { luaL_unref(L_, LUA_REGISTRYINDEX, registry_ref_); }
+
+// While a recording runs, math.random, print and io.write stop it: a draw or a line printed in
+// rank order would differ from the coroutines', which interleave the processors in simulated time.
+// The real functions are put back whatever happens (Lua errors, Interrupted).
+class LuaPrograms::GuardedGlobals {
+ public:
+  GuardedGlobals(lua_State* L, LuaPrograms* self) : L_(L) {
+    for (auto [table, field] : kGuarded) swap(table, field, self);
+  }
+  ~GuardedGlobals() {
+    for (auto& saved : saved_) {
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, saved.table);
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, saved.original);
+      lua_setfield(L_, -2, saved.field);
+      lua_pop(L_, 1);
+      luaL_unref(L_, LUA_REGISTRYINDEX, saved.table);
+      luaL_unref(L_, LUA_REGISTRYINDEX, saved.original);
+    }
+  }
+  GuardedGlobals(const GuardedGlobals&) = delete;
+  GuardedGlobals& operator=(const GuardedGlobals&) = delete;
+
+ private:
+  struct Saved {
+    int table, original;
+    const char* field;
+  };
+  static constexpr std::pair<const char*, const char*> kGuarded[] = {
+      {"math", "random"}, {nullptr, "print"}, {"io", "write"}};
+
+  void swap(const char* table, const char* field, LuaPrograms* self) {
+    if (table == nullptr) lua_pushglobaltable(L_);
+    else lua_getglobal(L_, table);
+    if (lua_type(L_, -1) != LUA_TTABLE) {
+      lua_pop(L_, 1);
+      return;
+    }
+    lua_getfield(L_, -1, field);
+    const int original = luaL_ref(L_, LUA_REGISTRYINDEX);
+    lua_pushlightuserdata(L_, self);
+    lua_pushcclosure(L_, refuse_while_recording, 1);
+    lua_setfield(L_, -2, field);
+    saved_.push_back(Saved{luaL_ref(L_, LUA_REGISTRYINDEX), original, field});
+  }
+
+  lua_State* L_;
+  std::vector<Saved> saved_;
+};
+
+int LuaPrograms::refuse_while_recording(lua_State* L) {
+  static_cast<LuaPrograms*>(lua_touserdata(L, lua_upvalueindex(1)))->recording_->stopped = true;
+  return luaL_error(L, "a recorded program may not draw random numbers or print");
+}
+
+std::shared_ptr<const sim::ScheduleBook> LuaPrograms::record_schedule(lua_State* L, int program, int kernel,
+                                                                      const std::vector<double>& speeds,
+                                                                      const std::function<void()>& poll) {
+  const int top = lua_gettop(L);
+  struct RestoreTop {
+    lua_State* L;
+    int top;
+    ~RestoreTop() { lua_settop(L, top); }
+  } restore{L, top};
+  const auto p = static_cast<int>(speeds.size());
+  LuaPrograms self(L, lua_absindex(L, program), lua_absindex(L, kernel), p, &speeds, nullptr);
+  self.recording_.reset(new Recording{sim::ScheduleBuilder(p, kMaxScheduledOperations), {}, {}, false});
+  {
+    GuardedGlobals guard(L, &self);
+    for (int rank = 0; rank < p; ++rank) {
+      if (!self.record_rank(rank)) return nullptr;
+      if (poll && rank % 4096 == 4095) poll();
+    }
+  }
+  return std::make_shared<const sim::ScheduleBook>(
+      self.recording_->builder.finish(std::move(self.tag_names_), kStringTagBase));
+}
+
+bool LuaPrograms::record_rank(int rank) {
+  current_ = rank;
+  recording_->builder.begin(rank);
+  const int top = lua_gettop(L_);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, registry_ref_);
+  lua_rawgeti(L_, -1, kProgram);
+  push_ctx(L_, rank);
+  lua_rawgeti(L_, top + 1, kKernel);
+  try {
+    protected_call(L_, 2, 0);
+  } catch (const ScriptError&) {
+    lua_settop(L_, top);
+    // The time budget is spent whichever way the program runs: said here, at the line it ran.
+    if (runtime::stop_cause() != runtime::StopCause::none) throw;
+    // The program's own mistake, or the recording stopped: the coroutines will say which.
+    return false;
+  }
+  lua_settop(L_, top);
+  if (recording_->stopped) return false;  // stopped, and the program caught the error itself
+  recording_->builder.end();
+  return true;
+}
+
+void LuaPrograms::stop_recording() {
+  recording_->stopped = true;
+  throw lua::NativeError("this program's operations cannot be recorded ahead of the run");
+}
+
+void LuaPrograms::add(sim::ScheduledOp op) {
+  op.place = place();
+  if (!recording_->builder.add(op)) stop_recording();
+}
+
+// The id of the program line the current operation was called from, as where() would name it.
+std::uint32_t LuaPrograms::place() {
+  lua_Debug ar;
+  if (!lua::user_frame(L_, ar)) return recording_->builder.place_id("");
+  const auto [it, added] = recording_->places.try_emplace(std::pair{ar.source, ar.currentline}, 0);
+  if (added) it->second = recording_->builder.place_id(lua::frame_where(ar));
+  return it->second;
+}
+
+void LuaPrograms::push_ctx(lua_State* co, int rank) {
+  lua_createtable(co, 0, 3);
+  lua_pushinteger(co, rank);
+  lua_setfield(co, -2, "rank");
+  lua_pushinteger(co, processors_);
+  lua_setfield(co, -2, "size");
+  lua_pushinteger(co, kAnySource);
+  lua_setfield(co, -2, "any");
+  lua_rawgeti(co, LUA_REGISTRYINDEX, registry_ref_);
+  lua_rawgeti(co, -1, kMetatable);
+  lua_remove(co, -2);
+  lua_setmetatable(co, -2);
+}
+
+bool LuaPrograms::runs_in(lua_State* co) const {
+  if (recording_) return co == L_;
+  return current_ >= 0 && threads_[static_cast<std::size_t>(current_)] == co;
+}
+
+double LuaPrograms::now() {
+  if (recording_) stop_recording();
+  return sim_->clock(current_);
+}
+
+void LuaPrograms::compute(double ops, bool serial) {
+  if (!recording_) return sim_->compute(current_, ops, serial);
+  add(sim::ScheduledOp{serial ? sim::ScheduledOp::Kind::Serial : sim::ScheduledOp::Kind::Compute,
+                       CollectiveKind::Barrier, 0, 0, 0, ops});
+}
+
+void LuaPrograms::send(int dst, double bytes, std::int64_t tag, Value value) {
+  if (!recording_) return sim_->send(current_, dst, bytes, tag, value);
+  if (value.present) stop_recording();
+  add(sim::ScheduledOp{sim::ScheduledOp::Kind::Send, CollectiveKind::Barrier, recording_->builder.relative_peer(dst), 0,
+                       tag, bytes});
+}
+
+bool LuaPrograms::receive(int src, std::int64_t tag, const char* what) {
+  if (!recording_) return sim_->receive(current_, src, tag, what);
+  if (src == kAnySource) stop_recording();  // which message comes first is the run's to say
+  const bool wait = std::string_view(what) == "wait";
+  add(sim::ScheduledOp{wait ? sim::ScheduledOp::Kind::Wait : sim::ScheduledOp::Kind::Receive, CollectiveKind::Barrier,
+                       recording_->builder.relative_peer(src), 0, tag, 0});
+  recording_->outcome = Outcome{Value{}, src};
+  return true;
+}
+
+bool LuaPrograms::collective(const CollectiveCall& call, Value value) {
+  if (!recording_) return sim_->collective(current_, call, value);
+  if (value.present) stop_recording();
+  add(sim::ScheduledOp{sim::ScheduledOp::Kind::Collective, call.kind, call.root, 0, 0, call.bytes});
+  recording_->outcome = Outcome{Value{}, current_};
+  return true;
+}
+
+const Outcome& LuaPrograms::outcome() const {
+  return recording_ ? recording_->outcome : sim_->outcome(current_);
+}
 
 std::int64_t LuaPrograms::tag_of(lua_State* co, int index, bool any_allowed) {
   if (lua_type(co, index) == LUA_TSTRING) {
@@ -420,22 +615,13 @@ void LuaPrograms::run(int rank) {
     threads_[r] = co;
     lua_rawgeti(L_, registry, kProgram);
     lua_xmove(L_, co, 1);
-    lua_createtable(co, 0, 3);  // ctx
-    lua_pushinteger(co, rank);
-    lua_setfield(co, -2, "rank");
-    lua_pushinteger(co, sim_.processors());
-    lua_setfield(co, -2, "size");
-    lua_pushinteger(co, kAnySource);
-    lua_setfield(co, -2, "any");
-    lua_rawgeti(L_, registry, kMetatable);
-    lua_xmove(L_, co, 1);
-    lua_setmetatable(co, -2);
+    push_ctx(co, rank);
     lua_rawgeti(L_, registry, kKernel);
     lua_xmove(L_, co, 1);
     lua_pop(L_, 1);
     nargs = 2;
   } else {
-    const Outcome& o = sim_.outcome(rank);
+    const Outcome& o = sim_->outcome(rank);
     switch (results_[r]) {
       case Results::None: break;
       case Results::Value:
@@ -461,7 +647,7 @@ void LuaPrograms::run(int rank) {
   }
   if (status == LUA_OK) {
     lua_settop(co, 0);
-    sim_.finish(rank);
+    sim_->finish(rank);
     return;
   }
   if (runtime::interrupt_requested()) throw Interrupted();

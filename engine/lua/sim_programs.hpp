@@ -8,13 +8,23 @@
 // Every ctx method is a native<> function, so C++ errors become Lua errors at the program's
 // line; yielding happens in a thin wrapper after native<> has returned, so no C++ frame is ever
 // skipped by Lua's longjmp.
+//
+// Before the coroutines, record_schedule tries the cheaper way: each processor's program run once,
+// to its end, as a plain call whose operations are written into a sim::ScheduleBook (see
+// sim/schedule.hpp for when that gives the same run). The first operation whose outcome the program
+// could use (a value carried, a receive from any source, the clock read), a random number drawn,
+// an error, or a book past its size stops the recording, and the coroutines run the program as
+// before, so every message and error stays what it was.
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <lua.hpp>
 
+#include "sim/schedule.hpp"
 #include "sim/simulator.hpp"
 
 namespace scalerun::lua {
@@ -31,25 +41,57 @@ class LuaPrograms : public sim::Programs {
   std::string where(int rank) override;
   std::string tag_name(std::int64_t tag) override;
 
-  // Used by the ctx methods.
-  sim::Simulator& simulator() { return sim_; }
+  // Each processor's program recorded into a schedule (processors of the given speeds), or null
+  // when the program must run as coroutines. `poll` is called between processors.
+  static std::shared_ptr<const sim::ScheduleBook> record_schedule(lua_State* L, int program, int kernel,
+                                                                  const std::vector<double>& speeds,
+                                                                  const std::function<void()>& poll = {});
+
+  // The operations, as the ctx methods call them: through the simulator, or into the recording.
   int current() const { return current_; }
-  bool runs_in(lua_State* co) const { return current_ >= 0 && threads_[static_cast<std::size_t>(current_)] == co; }
+  int processors() const { return processors_; }
+  double speed(int rank) const { return sim_ != nullptr ? sim_->speed(rank) : (*speeds_)[static_cast<std::size_t>(rank)]; }
+  double now();
+  void compute(double ops, bool serial);
+  void send(int dst, double bytes, std::int64_t tag, sim::Value value);
+  bool receive(int src, std::int64_t tag, const char* what);
+  bool collective(const sim::CollectiveCall& call, sim::Value value);
+  const sim::Outcome& outcome() const;
+
+  bool runs_in(lua_State* co) const;
   std::int64_t tag_of(lua_State* co, int index, bool any_allowed);
   // What a parked operation hands back when it completes.
   enum class Results : std::uint8_t { None, Value, ValueAndSource };
   void park(Results results) { parked_ = true; results_[static_cast<std::size_t>(current_)] = results; }
 
  private:
+  struct Recording;
+  class GuardedGlobals;
+  // What math.random, print and io.write do while a recording runs: stop it.
+  static int refuse_while_recording(lua_State* L);
+  LuaPrograms(lua_State* L, int program, int kernel, int processors, const std::vector<double>* speeds,
+              sim::Simulator* simulator);
+  // The program of `rank` from start to end as one call, its operations recorded; false when it
+  // could not be recorded.
+  bool record_rank(int rank);
+  // Stops the recording (a Lua error the recording loop recognizes by the flag, not the text).
+  [[noreturn]] void stop_recording();
+  void add(sim::ScheduledOp op);
+  std::uint32_t place();
+  // A new ctx table for rank on co's stack.
+  void push_ctx(lua_State* co, int rank);
   // The one-line message of the error value on top of co (popped), with the program's position.
   std::string error_message(lua_State* co, const std::string& where);
 
   lua_State* L_;
-  sim::Simulator& sim_;
+  sim::Simulator* sim_;  // null while recording
+  int processors_;
+  const std::vector<double>* speeds_;
   int registry_ref_ = LUA_NOREF;  // { program, kernel, ctx metatable, tag ids, threads }
   std::vector<lua_State*> threads_;  // anchored in the registry table
   std::vector<Results> results_;
   std::vector<std::string> tag_names_;
+  std::unique_ptr<Recording> recording_;
   int current_ = -1;
   bool parked_ = false;
 };

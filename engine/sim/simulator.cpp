@@ -25,10 +25,10 @@ Simulator::Simulator(Setup setup) : setup_(std::move(setup)) {
     throw std::invalid_argument("one processor speed per processor expected");
   }
   procs_.resize(static_cast<std::size_t>(setup_.processors));
+  stats_.resize(procs_.size());
   seen_sources_.assign(procs_.size(), 0);
   for (std::size_t i = 0; i < procs_.size(); ++i) {
     if (!(setup_.speeds[i] > 0)) throw std::invalid_argument(fmt::format("processor {} has no positive speed", i));
-    procs_[i].speed = setup_.speeds[i];
   }
   if (setup_.timeline != nullptr) {
     recorder_ = std::make_unique<TimelineRecorder>(*setup_.timeline, setup_.processors, setup_.timeline_caps);
@@ -54,10 +54,16 @@ RunResult Simulator::run(Programs& programs) {
   RunResult result;
   result.processors = setup_.processors;
   for (const auto& p : procs_) {
-    result.makespan = std::max(result.makespan, p.stats.finish);
-    result.unreceived += static_cast<long>(p.mailbox.size());
-    result.procs.push_back(p.stats);
+    for (std::uint32_t id = p.mail_head; id != kNoMessage; id = messages_[id].next) ++result.unreceived;
   }
+  for (const auto& s : stats_) result.makespan = std::max(result.makespan, s.finish);
+  result.procs = std::move(stats_);
+  // What the run no longer needs goes before the network lists its links (two per processor on
+  // some networks): the peak memory of a large run is the larger of the two, not their sum.
+  procs_ = {};
+  messages_.release();
+  queue_.release();
+  seen_sources_ = {};
   result.links = setup_.network->link_stats(result.makespan);
   result.events = events_;
   result.messages = messages_sent_;
@@ -83,9 +89,9 @@ void Simulator::handle(const Event& e) {
     case EventKind::Wake: {
       if (p.state != State::Blocked || e.data != p.wake_gen) return;  // superseded by an earlier wake-up
       const Match m = find(p, e.time);
-      if (m.slot < 0) return;  // cannot happen: eligible messages only leave by being received
+      if (m.id == kNoMessage) return;  // cannot happen: eligible messages only leave by being received
       p.state = State::Running;
-      complete_receive(e.proc, m.slot);
+      complete_receive(e.proc, m);
       if (p.pending == Pending::Collective) {
         combine_received(e.proc);
         if (!advance_collective(e.proc)) return;
@@ -106,38 +112,40 @@ void Simulator::run_program(int rank) {
 
 void Simulator::compute(int rank, double ops, bool serial) {
   Processor& p = procs_[index(rank)];
-  const double seconds = ops / p.speed;
+  const double seconds = ops / setup_.speeds[index(rank)];
   if (recorder_) {
     recorder_->slice(rank, p.clock, p.clock + seconds, serial ? report::Activity::serial : report::Activity::busy);
   }
   p.clock += seconds;
-  (serial ? p.stats.serial : p.stats.compute) += seconds;
+  ProcessorStats& stats = stats_[index(rank)];
+  (serial ? stats.serial : stats.compute) += seconds;
 }
 
 void Simulator::send(int rank, int dst, double bytes, std::int64_t tag, Value value) {
   send_message(rank, dst, bytes, tag, 0, value);
 }
 
-std::uint32_t Simulator::new_message() {
-  if (!free_messages_.empty()) {
-    const std::uint32_t id = free_messages_.back();
-    free_messages_.pop_back();
+std::uint32_t Simulator::MessagePool::take() {
+  if (!free_.empty()) {
+    const std::uint32_t id = free_.back();
+    free_.pop_back();
     return id;
   }
-  messages_.emplace_back();
-  return static_cast<std::uint32_t>(messages_.size() - 1);
+  if ((used_ & kMask) == 0) chunks_.push_back(std::make_unique<Message[]>(std::size_t{kMask} + 1));
+  return used_++;
 }
 
 void Simulator::send_message(int rank, int dst, double bytes, std::int64_t tag, std::uint32_t coll, Value value) {
   Processor& p = procs_[index(rank)];
   if (recorder_) recorder_->slice(rank, p.clock, p.clock + setup_.overhead, report::Activity::comm);
   p.clock += setup_.overhead;
-  p.stats.send_overhead += setup_.overhead;
-  ++p.stats.sent;
+  ProcessorStats& stats = stats_[index(rank)];
+  stats.send_overhead += setup_.overhead;
+  ++stats.sent;
   ++messages_sent_;
-  const std::uint32_t id = new_message();
+  const std::uint32_t id = messages_.take();
   Message& m = messages_[id];
-  m = Message{rank, dst, tag, coll, bytes, value, next_seq_++, p.clock, p.clock, 0, 0};
+  m = Message{rank, dst, coll, kNoMessage, tag, bytes, next_seq_++, p.clock, p.clock, 0, 0, value};
   if (dst == rank) {
     deposit(id);  // a message to oneself never enters the network
   } else if (may_transmit_at(m.start)) {
@@ -159,13 +167,26 @@ void Simulator::transmit(std::uint32_t id) {
 }
 
 void Simulator::deposit(std::uint32_t id) {
-  const Message& m = messages_[id];
+  Message& m = messages_[id];
   Processor& p = procs_[index(m.dst)];
-  // Mailboxes stay in send order; messages almost always come in that order already.
-  auto at = p.mailbox.end();
-  while (at != p.mailbox.begin() && messages_[*(at - 1)].seq > m.seq) --at;
-  p.mailbox.insert(at, id);
-  if (p.state == State::Blocked && eligible(m, p)) schedule_wake(m.dst, m.arrival);
+  // Mailboxes stay in send order; messages almost always come in that order already, so the
+  // tail is the place, and otherwise the list is walked from its head.
+  if (p.mail_tail == kNoMessage) {
+    p.mail_head = p.mail_tail = id;
+  } else if (messages_[p.mail_tail].seq < m.seq) {
+    messages_[p.mail_tail].next = id;
+    p.mail_tail = id;
+  } else {
+    std::uint32_t before = kNoMessage, at = p.mail_head;
+    while (at != kNoMessage && messages_[at].seq < m.seq) {
+      before = at;
+      at = messages_[at].next;
+    }
+    m.next = at;
+    if (before == kNoMessage) p.mail_head = id;
+    else messages_[before].next = id;
+  }
+  if (p.state == State::Blocked && eligible(id, p)) schedule_wake(m.dst, m.arrival);
 }
 
 bool Simulator::matches(const Message& m, const Processor& p) const {
@@ -174,9 +195,10 @@ bool Simulator::matches(const Message& m, const Processor& p) const {
 }
 
 // A message may be taken if it matches and no earlier matching message of its source waits.
-bool Simulator::eligible(const Message& m, const Processor& p) const {
+bool Simulator::eligible(std::uint32_t id, const Processor& p) const {
+  const Message& m = messages_[id];
   if (!matches(m, p)) return false;
-  for (std::uint32_t other : p.mailbox) {
+  for (std::uint32_t other = p.mail_head; other != kNoMessage; other = messages_[other].next) {
     const Message& o = messages_[other];
     if (o.seq >= m.seq) break;
     if (o.src == m.src && matches(o, p)) return false;
@@ -186,13 +208,29 @@ bool Simulator::eligible(const Message& m, const Processor& p) const {
 
 Simulator::Match Simulator::find(const Processor& p, double t) {
   Match best;
+  if (p.want_src != kAnySource) {
+    // From one source, the first message that matches is the only one it may take (send order).
+    std::uint32_t before = kNoMessage;
+    for (std::uint32_t id = p.mail_head; id != kNoMessage; before = id, id = messages_[id].next) {
+      const Message& m = messages_[id];
+      if (!matches(m, p)) continue;
+      best.next = m.arrival;
+      if (m.arrival <= t) {
+        best.id = id;
+        best.before = before;
+      }
+      break;
+    }
+    return best;
+  }
   double best_arrival = std::numeric_limits<double>::infinity();
   if (++seen_stamp_ == 0) {  // a fresh stamp: no source seen yet in this search
     std::fill(seen_sources_.begin(), seen_sources_.end(), 0);
     seen_stamp_ = 1;
   }
-  for (std::size_t slot = 0; slot < p.mailbox.size(); ++slot) {
-    const Message& m = messages_[p.mailbox[slot]];
+  std::uint32_t before = kNoMessage;
+  for (std::uint32_t id = p.mail_head; id != kNoMessage; before = id, id = messages_[id].next) {
+    const Message& m = messages_[id];
     if (!matches(m, p)) continue;
     std::uint32_t& seen = seen_sources_[index(m.src)];
     if (seen == seen_stamp_) continue;
@@ -200,9 +238,9 @@ Simulator::Match Simulator::find(const Processor& p, double t) {
     best.next = std::min(best.next, m.arrival);
     if (m.arrival <= t && m.arrival < best_arrival) {
       best_arrival = m.arrival;
-      best.slot = static_cast<int>(slot);
+      best.id = id;
+      best.before = before;
     }
-    if (p.want_src != kAnySource) break;
   }
   return best;
 }
@@ -227,8 +265,8 @@ bool Simulator::receive(int rank, int src, std::int64_t tag, const char* what) {
 bool Simulator::attempt_receive(int rank) {
   Processor& p = procs_[index(rank)];
   const Match m = find(p, p.clock);
-  if (m.slot >= 0) {
-    complete_receive(rank, m.slot);
+  if (m.id != kNoMessage) {
+    complete_receive(rank, m);
     return true;
   }
   p.state = State::Blocked;
@@ -245,9 +283,10 @@ void Simulator::schedule_wake(int rank, double t) {
   queue_.push(t, EventKind::Wake, rank, p.wake_gen);
 }
 
-void Simulator::complete_receive(int rank, int slot) {
+void Simulator::complete_receive(int rank, const Match& match) {
   Processor& p = procs_[index(rank)];
-  const std::uint32_t id = p.mailbox[static_cast<std::size_t>(slot)];
+  ProcessorStats& stats = stats_[index(rank)];
+  const std::uint32_t id = match.id;
   const Message& m = messages_[id];
   const double done = std::max(p.posted, m.arrival);
   const double blocked = done - p.posted;
@@ -259,20 +298,22 @@ void Simulator::complete_receive(int rank, int slot) {
     wait = std::clamp(m.start - p.posted, 0.0, blocked);
     const double in_flight_from = std::max(p.posted, m.start);
     latency = std::clamp(m.start + m.latency - in_flight_from, 0.0, blocked - wait);
-    p.stats.wait += wait;
-    p.stats.latency_seen += latency;
-    p.stats.contention_seen += std::max(0.0, blocked - wait - latency);
+    stats.wait += wait;
+    stats.latency_seen += latency;
+    stats.contention_seen += std::max(0.0, blocked - wait - latency);
   }
   if (recorder_) recorder_->receive(rank, p.posted, wait, latency, done, setup_.overhead);
   p.clock = done + setup_.overhead;
-  p.stats.recv_overhead += setup_.overhead;
-  p.stats.network_latency += m.latency;
-  p.stats.network_contention += m.contention;
-  ++p.stats.received;
+  stats.recv_overhead += setup_.overhead;
+  stats.network_latency += m.latency;
+  stats.network_contention += m.contention;
+  ++stats.received;
   ++events_;
   p.outcome = Outcome{m.value, m.src};
-  p.mailbox.erase(p.mailbox.begin() + slot);
-  free_messages_.push_back(id);
+  if (match.before == kNoMessage) p.mail_head = m.next;
+  else messages_[match.before].next = m.next;
+  if (p.mail_tail == id) p.mail_tail = match.before;
+  messages_.give_back(id);
 }
 
 bool Simulator::collective(int rank, const CollectiveCall& call, Value value) {
@@ -339,7 +380,7 @@ void Simulator::finish(int rank) {
   Processor& p = procs_[index(rank)];
   p.state = State::Done;
   p.pending = Pending::None;
-  p.stats.finish = p.clock;
+  stats_[index(rank)].finish = p.clock;
 }
 
 void Simulator::report_deadlock() {

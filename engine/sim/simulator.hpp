@@ -94,7 +94,7 @@ class Simulator {
   // the operation completed.
   double clock(int rank) const { return procs_[index(rank)].clock; }
   // Operations per second of rank (Setup::speeds): what compute() divides by.
-  double speed(int rank) const { return procs_[index(rank)].speed; }
+  double speed(int rank) const { return setup_.speeds[index(rank)]; }
   void compute(int rank, double ops, bool serial);
   void send(int rank, int dst, double bytes, std::int64_t tag, Value value);  // dst checked by caller
   bool receive(int rank, int src, std::int64_t tag, const char* what);
@@ -107,38 +107,60 @@ class Simulator {
  private:
   enum class State : std::uint8_t { NotStarted, Running, Deferred, Blocked, Done };
   enum class Pending : std::uint8_t { None, Receive, Collective };
+  static constexpr std::uint32_t kNoMessage = ~std::uint32_t{0};
 
   struct Message {
     int src = 0, dst = 0;
-    std::int64_t tag = 0;
     std::uint32_t coll = 0;  // 0: a program's message; else the sender's collective number
+    std::uint32_t next = kNoMessage;  // the next message in its receiver's mailbox
+    std::int64_t tag = 0;
     double bytes = 0;
-    Value value;
     std::uint64_t seq = 0;
     double start = 0, arrival = 0, latency = 0, contention = 0;
+    Value value;
   };
 
+  // A processor's state, kept small: a million of them must fit beside their messages. What the
+  // report needs of each (ProcessorStats) lives in its own array, handed to the result whole.
   struct Processor {
     double clock = 0;
-    double speed = 1;
-    State state = State::NotStarted;
-    Pending pending = Pending::None;
-    const char* what = "";  // the operation it waits in, for deadlock messages
-    // The receive it waits for.
-    int want_src = 0;
-    std::int64_t want_tag = 0;
-    std::uint32_t want_coll = 0;
     double posted = 0;  // when it started waiting
-    std::uint32_t wake_gen = 0;
     double wake_time = 0;
-    // The collective it is in.
-    CollectiveCall coll;
+    std::int64_t want_tag = 0;  // the receive it waits for
+    const char* what = "";      // the operation it waits in, for deadlock messages
+    CollectiveCall coll;        // the collective it is in
+    Value value;                // its operand, then the result
+    Outcome outcome;
+    int want_src = 0;
+    std::uint32_t want_coll = 0;
+    std::uint32_t wake_gen = 0;
     int coll_index = 0;
     std::uint32_t coll_count = 0;
-    Value value;  // its operand, then the result
-    Outcome outcome;
-    std::vector<std::uint32_t> mailbox;  // message ids, in send order
-    ProcessorStats stats;
+    std::uint32_t mail_head = kNoMessage, mail_tail = kNoMessage;  // message ids, in send order
+    State state = State::NotStarted;
+    Pending pending = Pending::None;
+  };
+
+  // The messages, in chunks that never move: a growing pool copies nothing and never holds two
+  // copies of itself, which at a few million messages in flight is the peak of the run.
+  class MessagePool {
+   public:
+    Message& operator[](std::uint32_t id) { return chunks_[id >> kShift][id & kMask]; }
+    const Message& operator[](std::uint32_t id) const { return chunks_[id >> kShift][id & kMask]; }
+    std::uint32_t take();
+    void give_back(std::uint32_t id) { free_.push_back(id); }
+    void release() {
+      std::vector<std::unique_ptr<Message[]>>().swap(chunks_);
+      free_ = {};
+      used_ = 0;
+    }
+
+   private:
+    static constexpr unsigned kShift = 16;
+    static constexpr std::uint32_t kMask = (1u << kShift) - 1;
+    std::vector<std::unique_ptr<Message[]>> chunks_;
+    std::vector<std::uint32_t> free_;
+    std::uint32_t used_ = 0;
   };
 
   std::size_t index(int rank) const { return static_cast<std::size_t>(rank); }
@@ -151,20 +173,19 @@ class Simulator {
   void transmit(std::uint32_t id);
   void deposit(std::uint32_t id);
   bool matches(const Message& m, const Processor& p) const;
-  bool eligible(const Message& m, const Processor& p) const;
-  // Among the messages p may take: the earliest arrived by `t` (slot, or -1) and the earliest
-  // arrival of all (for the wake-up).
+  bool eligible(std::uint32_t id, const Processor& p) const;
+  // Among the messages p may take: the earliest arrived by `t` (and the one before it in the
+  // mailbox), and the earliest arrival of all (for the wake-up).
   struct Match {
-    int slot = -1;
+    std::uint32_t id = kNoMessage, before = kNoMessage;
     double next = std::numeric_limits<double>::infinity();
   };
   Match find(const Processor& p, double t);
   bool attempt_receive(int rank);
-  void complete_receive(int rank, int slot);
+  void complete_receive(int rank, const Match& m);
   void schedule_wake(int rank, double t);
   bool advance_collective(int rank);
   void combine_received(int rank);
-  std::uint32_t new_message();
   [[noreturn]] void report_deadlock();
 
   Setup setup_;
@@ -172,8 +193,8 @@ class Simulator {
   Programs* programs_ = nullptr;
   EventQueue queue_;
   std::vector<Processor> procs_;
-  std::vector<Message> messages_;
-  std::vector<std::uint32_t> free_messages_;
+  std::vector<ProcessorStats> stats_;  // per processor
+  MessagePool messages_;
   std::vector<std::uint32_t> seen_sources_;  // per source: the stamp of the last search that saw it
   std::uint32_t seen_stamp_ = 0;
   std::uint64_t next_seq_ = 0;

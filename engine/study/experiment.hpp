@@ -24,6 +24,7 @@
 
 namespace scalerun::sim {
 class Programs;
+class ScheduleBook;
 class Simulator;
 }  // namespace scalerun::sim
 
@@ -126,6 +127,10 @@ struct KernelSpec {
   std::function<double(const runtime::Params&)> work, memory;
   // The simulate program of every processor, talking to `simulator`.
   std::function<std::unique_ptr<sim::Programs>(sim::Simulator& simulator, const KernelConfig& config)> programs;
+  // The same programs recorded ahead for processors of these speeds (sim/schedule.hpp), or null
+  // when they must run as coroutines; unset: always coroutines.
+  std::function<std::shared_ptr<const sim::ScheduleBook>(const KernelConfig& config, const std::vector<double>& speeds)>
+      schedule;
 };
 
 struct ExperimentInput {

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "errors/errors.hpp"
 #include "errors/stop_check.hpp"
@@ -18,6 +21,7 @@
 #include "model/scaling_rule.hpp"
 #include "network/network_spec.hpp"
 #include "report/timeline.hpp"
+#include "sim/schedule.hpp"
 #include "sim/sim_reports.hpp"
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
@@ -31,9 +35,9 @@ namespace scalerun::study {
 
 namespace {
 
-// Every simulated processor is a Lua coroutine plus its queues in the network and the event list:
-// about a kilobyte each, so a million fit in about a gigabyte (the product's goal) and more would
-// rather run out of memory than finish.
+// A simulated processor costs a few hundred bytes of engine state, and a Lua coroutine with its
+// stack (about a kilobyte more) unless the program is recorded ahead (sim/schedule.hpp): a million
+// fit in a gigabyte, and more would rather run out of memory than finish.
 constexpr double kMaxSimulatedProcessors = 1 << 20;
 
 // Operations per second of each of p processors: the machine's speed, or on a machine of node
@@ -89,6 +93,34 @@ ModelMachine model_machine(const MachineSpec& machine, const std::vector<double>
   return view;
 }
 
+// The three runs of a recorded program share nothing but its (immutable) schedule, so they may
+// run at once on TBB workers, each as it would alone: the same results, in the same order. Only
+// up to this many processors, so that the three runs' state together stays within what one run of
+// the largest machine needs.
+constexpr std::size_t kMostProcessorsRunConcurrently = std::size_t{1} << 17;
+
+bool concurrent_runs(std::size_t processors) {
+  return processors <= kMostProcessorsRunConcurrently &&
+         tbb::this_task_arena::max_concurrency() > 1;
+}
+
+// Runs the three, then throws the error of the first that failed (ideal, contention-free, real),
+// as running them one after the other would.
+void run_concurrently(std::initializer_list<std::function<void()>> runs) {
+  std::vector<std::function<void()>> list(runs);
+  std::vector<std::exception_ptr> errors(list.size());
+  tbb::parallel_for(std::size_t{0}, list.size(), [&](std::size_t i) {
+    try {
+      list[i]();
+    } catch (...) {
+      errors[i] = std::current_exception();
+    }
+  });
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
 // The networks of the three runs and what each charges per message in software.
 enum class Machine { Ideal, ContentionFree, Real };
 
@@ -99,7 +131,7 @@ struct Simulation {
   // The program on processors of the given speeds (one per processor), recording what each did
   // over time into `timeline` when one is given.
   sim::RunResult run(Machine which, const KernelConfig& config, const std::vector<double>& speeds,
-                     report::Timeline* timeline = nullptr) const {
+                     const sim::ScheduleBook* book, report::Timeline* timeline = nullptr) const {
     const auto p = static_cast<int>(speeds.size());
     std::unique_ptr<network::Network> network;
     try {
@@ -116,7 +148,8 @@ struct Simulation {
     setup.poll = [] { check_stop(); };
     setup.timeline = timeline;
     sim::Simulator simulator(std::move(setup));
-    const std::unique_ptr<sim::Programs> programs = input.kernel.programs(simulator, config);
+    const std::unique_ptr<sim::Programs> programs =
+        book != nullptr ? std::make_unique<sim::ScheduledPrograms>(*book, simulator) : input.kernel.programs(simulator, config);
     try {
       return simulator.run(*programs);
     } catch (const sim::SimulationError& e) {
@@ -136,8 +169,8 @@ void check_simulable(const ExperimentInput& input) {
   if (over_sets(spec)) field_error(spec.where, "sets", "simulate mode runs processor counts: give procs = { 1, 2, 4, ... }");
   for (double p : spec.procs) {
     if (p > kMaxSimulatedProcessors) {
-      field_error(spec.where, "procs", fmt::format("simulate mode runs at most {:.0f} processors (each is a coroutine "
-                                                   "with its own stack), got {:g}", kMaxSimulatedProcessors, p));
+      field_error(spec.where, "procs", fmt::format("simulate mode runs at most {:.0f} processors (each costs up to a "
+                                                   "kilobyte or two of memory), got {:g}", kMaxSimulatedProcessors, p));
     }
   }
 }
@@ -250,17 +283,34 @@ class SimulationSource final : public PointSource {
   // the session records them, of the run on the machine as it is.
   sim::SimulatedPoint simulate(double p, const KernelConfig& config, const std::vector<double>& speeds,
                                const std::vector<double>& slots) {
-    const sim::RunResult ideal = simulation_.run(Machine::Ideal, config, speeds);
-    const sim::RunResult contention_free = simulation_.run(Machine::ContentionFree, config, speeds);
+    const std::shared_ptr<const sim::ScheduleBook> book = record(config, speeds);
     std::optional<report::Timeline> timeline;
     if (record_timelines_) {
       timeline.emplace();
       timeline->label = point_label(p, slots);
     }
-    const sim::RunResult real = simulation_.run(Machine::Real, config, speeds, timeline ? &*timeline : nullptr);
+    sim::RunResult ideal, contention_free, real;
+    auto run_ideal = [&] { ideal = simulation_.run(Machine::Ideal, config, speeds, book.get()); };
+    auto run_cf = [&] { contention_free = simulation_.run(Machine::ContentionFree, config, speeds, book.get()); };
+    auto run_real = [&] {
+      real = simulation_.run(Machine::Real, config, speeds, book.get(), timeline ? &*timeline : nullptr);
+    };
+    if (book && concurrent_runs(speeds.size())) {
+      run_concurrently({run_ideal, run_cf, run_real});
+    } else {
+      run_ideal();
+      run_cf();
+      run_real();
+    }
     if (timeline) timelines_.push_back(std::move(*timeline));
     const std::pair<double, double> t1 = one_processor_times(p, ideal.makespan, real.makespan, config);
     return sim::summarize(ideal, contention_free, real, t1.first, t1.second);
+  }
+
+  // The program recorded ahead for these processors, or null: coroutines (sim/schedule.hpp).
+  std::shared_ptr<const sim::ScheduleBook> record(const KernelConfig& config, const std::vector<double>& speeds) const {
+    if (!kernel_.schedule) return nullptr;
+    return kernel_.schedule(config, speeds);
   }
 
   // What --resume matches a point on: the experiment, kernel and machine, p, and the kernel's
@@ -305,8 +355,9 @@ class SimulationSource final : public PointSource {
       t1 = *fixed_t1_;
     } else {
       try {
-        t1 = {simulation_.run(Machine::Ideal, config, one_processor_).makespan,
-              simulation_.run(Machine::Real, config, one_processor_).makespan};
+        const std::shared_ptr<const sim::ScheduleBook> book = record(config, one_processor_);
+        t1 = {simulation_.run(Machine::Ideal, config, one_processor_, book.get()).makespan,
+              simulation_.run(Machine::Real, config, one_processor_, book.get()).makespan};
       } catch (const ScriptError& e) {
         throw ScriptError(fmt::format("{} (the one-processor run that gives T(1))", e.what()), e.traceback());
       }

@@ -6,3 +6,9 @@
 foreach(script quickstart rlsp_ksr1 spasm_bus_cube stas_simulate stas_sunwulf billiards_scaling mergesort_io)
   scalerun_golden(shipped/${script} EXIT 0 EXPECTED TIMEOUT 400 ARGS scripts/${script}.lua --quiet)
 endforeach()
+
+# The three runs of a recorded simulated point run at once when there are cores for them: the same
+# bytes as one after the other (one core through taskset), as a table and as JSON.
+add_test(NAME "golden: sim_concurrent_runs" COMMAND ${GOLDEN_DIR}/sim_concurrent.sh $<TARGET_FILE:scalerun>
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties("golden: sim_concurrent_runs" PROPERTIES TIMEOUT 600)

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "lua/sim_programs.hpp"
 #include "lua/state.hpp"
 #include "network/network.hpp"
+#include "sim/schedule.hpp"
 #include "sim/simulator.hpp"
 
 namespace scalerun::testing {
@@ -75,7 +77,49 @@ struct ProgramRunner {
     lua_pop(L, 2);
     return result;
   }
+
+  // The same program recorded ahead and replayed (sim/schedule.hpp); `book` receives the schedule.
+  // Null book: the program could not be recorded, and the result is empty.
+  sim::RunResult run_scheduled(const std::string& body, int p, network::Network& net, double overhead,
+                               std::shared_ptr<const sim::ScheduleBook>& book, double speed = 1e6) {
+    lua_State* L = state.get();
+    const std::string source = "return function(ctx, k)\n" + body + "\nend";
+    lua::load_chunk(L, source, "@prog.lua");
+    lua::protected_call(L, 0, 1);
+    lua_newtable(L);  // k
+    const std::vector<double> speeds(static_cast<std::size_t>(p), speed);
+    book = lua::LuaPrograms::record_schedule(L, -2, -1, speeds);
+    lua_pop(L, 2);
+    if (!book) return {};
+    sim::Simulator::Setup setup;
+    setup.processors = p;
+    setup.network = &net;
+    setup.overhead = overhead;
+    setup.speeds = speeds;
+    sim::Simulator simulator(std::move(setup));
+    sim::ScheduledPrograms programs(*book, simulator);
+    return simulator.run(programs);
+  }
 };
+
+// The one-line error of running body on p processors of a formula network (the coroutines, or
+// recorded ahead and replayed), "(no error)" without one, "(not recorded)" where it was not recorded.
+inline std::string error_of_run(const std::string& body, int p, bool scheduled = false) {
+  ProgramRunner runner;
+  FormulaNetwork net(p, 1e-6, 1e6, true);
+  try {
+    if (!scheduled) {
+      runner.run(body, p, net, 1e-5);
+    } else {
+      std::shared_ptr<const sim::ScheduleBook> book;
+      runner.run_scheduled(body, p, net, 1e-5, book);
+      if (!book) return "(not recorded)";
+    }
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 // Whether two runs charged every processor exactly the same.
 inline bool same_stats(const sim::ProcessorStats& a, const sim::ProcessorStats& b) {

@@ -30,18 +30,8 @@ using namespace scalerun;
 using sim::RunResult;
 using testing::FormulaNetwork;
 using testing::ProgramRunner;
+using testing::error_of_run;
 using testing::same_stats;
-
-std::string error_of_run(const std::string& body, int p) {
-  ProgramRunner runner;
-  FormulaNetwork net(p, 1e-6, 1e6, true);
-  try {
-    runner.run(body, p, net, 1e-5);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 }  // namespace
 
