@@ -62,7 +62,7 @@ report::Table points_table(const store::Database& db, std::int64_t run_id) {
   const bool sets = std::any_of(points.begin(), points.end(),
                                 [&](const auto& pt) { return pt.record.machine != run->info.machine; });
   if (sets) t.add_column("set");
-  t.add_column("p", "{:g}");
+  t.add_column("p", "{:.10g}");
   std::vector<std::string> params, figures;
   for (const auto& pt : points) {
     for (const auto& [k, v] : pt.record.params) {

@@ -11,6 +11,7 @@
 // (time, sequence) pairs would give: within a bucket, scheduling order; between buckets, time.
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -121,7 +122,15 @@ class EventQueue {
     const Item item = bucket.items[bucket.head++];
     const Event e{bucket.time, item.kind, item.proc, item.data};
     --size_;
-    if (bucket.head == bucket.items.size()) close(b);
+    if (bucket.head == bucket.items.size()) {
+      close(b);
+    } else if (bucket.head >= kCompactFrom && 2 * bucket.head >= bucket.items.size()) {
+      // A time that keeps receiving events while they are taken (on the ideal network a whole
+      // allreduce happens at one instant) would otherwise hold every event it ever had: the taken
+      // ones go, each moved item paid for by one taken before it.
+      bucket.items.erase(bucket.items.begin(), bucket.items.begin() + static_cast<std::ptrdiff_t>(bucket.head));
+      bucket.head = 0;
+    }
     return e;
   }
 
@@ -155,6 +164,7 @@ class EventQueue {
     std::uint32_t bucket;
   };
   static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  static constexpr std::size_t kCompactFrom = 4096;
 
   // std heaps keep the largest element on top, so "larger" means "happens later".
   static bool later(const Entry& a, const Entry& b) { return a.time > b.time; }

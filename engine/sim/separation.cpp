@@ -25,7 +25,24 @@ int argmax(const RunResult& run, F f) {
 
 }  // namespace
 
+RunDigest digest(const RunResult& run) {
+  RunDigest d;
+  d.processors = run.processors;
+  d.makespan = run.makespan;
+  d.mean_wait = mean_wait(run);
+  for (const auto& proc : run.procs) {
+    d.serial_work += proc.serial;
+    d.computation = std::max(d.computation, proc.compute + proc.serial);
+  }
+  d.events = run.events;
+  return d;
+}
+
 Separation separate(const RunResult& ideal, const RunResult& contention_free, const RunResult& real, double t1) {
+  return separate(digest(ideal), digest(contention_free), real, t1);
+}
+
+Separation separate(const RunDigest& ideal, const RunDigest& contention_free, const RunResult& real, double t1) {
   Separation s;
   s.p = ideal.processors;
   s.t1 = t1;
@@ -34,12 +51,8 @@ Separation separate(const RunResult& ideal, const RunResult& contention_free, co
   s.t_real = real.makespan;
 
   s.algorithmic = s.t_ideal - t1 / s.p;
-  double serial_work = 0;
-  for (const auto& proc : ideal.procs) {
-    serial_work += proc.serial;
-    s.computation = std::max(s.computation, proc.compute + proc.serial);
-  }
-  s.serial = std::clamp(serial_work * (1 - 1 / s.p), 0.0, std::max(0.0, s.algorithmic));
+  s.computation = ideal.computation;
+  s.serial = std::clamp(ideal.serial_work * (1 - 1 / s.p), 0.0, std::max(0.0, s.algorithmic));
   s.imbalance = s.algorithmic - s.serial;
 
   if (!real.procs.empty()) {
@@ -53,8 +66,8 @@ Separation separate(const RunResult& ideal, const RunResult& contention_free, co
     s.network_contention = c.network_contention;
   }
 
-  s.w_ideal = mean_wait(ideal);
-  s.w_cf = mean_wait(contention_free);
+  s.w_ideal = ideal.mean_wait;
+  s.w_cf = contention_free.mean_wait;
   s.w_real = mean_wait(real);
   s.w_imbalance = s.w_ideal;
   s.w_latency = s.w_cf - s.w_ideal;

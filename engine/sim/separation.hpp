@@ -36,6 +36,19 @@ struct Separation {
   double computation = 0;  // the most any processor computed on the ideal machine (compute + serial)
 };
 
+// What the separation needs of the ideal and the contention-free run: a few sums, so that their
+// per-processor arrays need not outlive them (at a million processors, 100 MB each).
+struct RunDigest {
+  int processors = 0;
+  double makespan = 0;
+  double mean_wait = 0;    // over processors
+  double serial_work = 0;  // summed over processors
+  double computation = 0;  // the most any processor computed (compute + serial)
+  long events = 0;
+};
+RunDigest digest(const RunResult& run);
+
+Separation separate(const RunDigest& ideal, const RunDigest& contention_free, const RunResult& real, double t1);
 Separation separate(const RunResult& ideal, const RunResult& contention_free, const RunResult& real, double t1);
 
 }  // namespace scalerun::sim

@@ -39,7 +39,7 @@ Table speedup_table(const SimulatedStudy& s) {
   t.name = "speedup";
   t.title = heading(s, "simulated time and speedup");
   const bool model = std::any_of(s.points.begin(), s.points.end(), [](const auto& pt) { return pt.model_time.has_value(); });
-  t.add_column("p", "{:g}").add_column("T_ideal", "{:.6g}").add_column("T_cf", "{:.6g}");
+  t.add_column("p", "{:.10g}").add_column("T_ideal", "{:.6g}").add_column("T_cf", "{:.6g}");
   if (model) t.add_column("model", "{:.6g}");
   t.add_column("T", "{:.6g}").add_column("S", "{:.4f}").add_column("E", "{:.4f}").add_column("S_ideal", "{:.4f}");
   for (const auto& pt : s.points) {
@@ -140,7 +140,7 @@ Table overhead_table(const SimulatedStudy& s, const FittedOverheads& fitted) {
   Table t;
   t.name = "overhead";
   t.title = heading(s, "overheads separated (seconds)");
-  t.add_column("p", "{:g}").add_column("T", "{:.6g}").add_column("T(1)/p", "{:.6g}");
+  t.add_column("p", "{:.10g}").add_column("T", "{:.6g}").add_column("T(1)/p", "{:.6g}");
   t.add_column("algorithmic", "{:.4g}").add_column("serial", "{:.4g}").add_column("imbalance", "{:.4g}");
   t.add_column("latency", "{:.4g}").add_column("net_latency", "{:.4g}");
   t.add_column("contention", "{:.4g}").add_column("net_contention", "{:.4g}");
@@ -184,7 +184,7 @@ Table wait_table(const SimulatedStudy& s) {
   Table t;
   t.name = "wait";
   t.title = heading(s, "wait time by cause (mean seconds per processor, seed 003 Tables IV-V)");
-  t.add_column("p", "{:g}").add_column("W_ideal", "{:.4g}").add_column("W_cf", "{:.4g}").add_column("W_real", "{:.4g}");
+  t.add_column("p", "{:.10g}").add_column("W_ideal", "{:.4g}").add_column("W_cf", "{:.4g}").add_column("W_real", "{:.4g}");
   t.add_column("W_imbalance", "{:.4g}").add_column("W_latency", "{:.4g}").add_column("W_contention", "{:.4g}");
   t.add_column("imbalance%", "{:.1f}").add_column("latency%", "{:.1f}").add_column("contention%", "{:.1f}");
   for (const auto& pt : s.points) {
@@ -204,7 +204,7 @@ Table links_table(const SimulatedStudy& s) {
   Table t;
   t.name = "links";
   t.title = heading(s, "network resources on the real machine");
-  t.add_column("p", "{:g}").add_column("links", "{:g}").add_column("messages", "{:g}");
+  t.add_column("p", "{:.10g}").add_column("links", "{:g}").add_column("messages", "{:g}");
   t.add_column("mean_util", "{:.4f}").add_column("max_util", "{:.4f}").add_column("busiest");
   t.add_column("mean_queue", "{:.4g}").add_column("max_queue", "{:.4g}");
   for (const auto& pt : s.points) {
@@ -297,7 +297,7 @@ LinkSummary summarize_links(const std::vector<network::LinkStats>& links) {
   return l;
 }
 
-SimulatedPoint summarize(const RunResult& ideal, const RunResult& contention_free, const RunResult& real,
+SimulatedPoint summarize(const RunDigest& ideal, const RunDigest& contention_free, const RunResult& real,
                          double t1_ideal, double t1_real) {
   SimulatedPoint pt;
   pt.p = ideal.processors;

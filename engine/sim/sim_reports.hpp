@@ -37,7 +37,7 @@ struct SimulatedPoint {
 };
 
 // The point of the three runs and the one-processor times, ideal and real.
-SimulatedPoint summarize(const RunResult& ideal, const RunResult& contention_free, const RunResult& real,
+SimulatedPoint summarize(const RunDigest& ideal, const RunDigest& contention_free, const RunResult& real,
                          double t1_ideal, double t1_real);
 
 struct SimulatedStudy {

@@ -172,7 +172,7 @@ RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const Co
   }
   t.add_column("experiment");
   if (machines) t.add_column("machine");
-  t.add_column("p", "{:g}");
+  t.add_column("p", "{:.10g}");
   for (const auto& name : params) t.add_column(name, "{:.6g}");
   t.add_column("A", "{:.6g}").add_column("B", "{:.6g}").add_column("change%", "{:+.1f}");
   t.add_column("B/A", "{:.4f}").add_column("±", "{:.4f}").add_column("B vs A").add_column("U p", "{:.3g}");

@@ -70,7 +70,7 @@ bool wide_p(const ExperimentData& d) {
 
 void add_point_columns(Table& t, const ExperimentData& d) {
   if (by_sets(d)) t.add_column("set");
-  t.add_column("p", "{:g}");
+  t.add_column("p", "{:.10g}");
   if (by_sets(d)) t.add_column("C", "{:.6g}");
 }
 
@@ -385,7 +385,7 @@ report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<Machin
   Table t;
   t.name = "points";
   t.title = fmt::format("{}: points (dry run, nothing evaluated)", spec.name);
-  t.add_column("point", "{:g}").add_column("machine").add_column("p", "{:g}").add_column("size");
+  t.add_column("point", "{:g}").add_column("machine").add_column("p", "{:.10g}").add_column("size");
   for (const SweepPoint& at : sweep_points(spec, machines)) {
     t.add_row({static_cast<double>(at.index + 1), at.machine->name, at.p, spec.rule.describe()});
   }

@@ -161,7 +161,7 @@ report::Table residuals_table(const FitOutcome& f, const NumericCsv& data, const
   report::Table table;
   table.name = "residuals";
   table.title = fmt::format("{}: observations and the fitted model", f.name);
-  table.add_column("p", "{:g}");
+  table.add_column("p", "{:.10g}");
   for (const auto& c : data.columns) {
     if (c != "p" && c != f.time_column) table.add_column(c, "{:.6g}");
   }

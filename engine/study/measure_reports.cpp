@@ -22,7 +22,7 @@ bool over_sets(const MeasuredSweep& sweep) { return !sweep.points.empty() && !sw
 // A point's first cells: its set's name (over machine sets) and p.
 void add_point_columns(Table& t, const MeasuredSweep& sweep) {
   if (over_sets(sweep)) t.add_column("set");
-  t.add_column("p", "{:g}");
+  t.add_column("p", "{:.10g}");
 }
 
 std::vector<Cell> point_cells(const MeasuredSweep& sweep, const MeasuredPoint& pt) {
@@ -142,7 +142,7 @@ Table speedup_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "speedup";
   t.title = fmt::format("{}: measured speedup and efficiency", sweep.spec->name);
-  t.add_column("p", "{:g}").add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}");
+  t.add_column("p", "{:.10g}").add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}");
   t.add_column("E", "{:.4f}").add_column("karp_flatt", "{:.4f}");
   for (const auto& pt : sweep.points) {
     const double s = metrics::speedup(one.median, pt.median);
@@ -238,7 +238,7 @@ Table counters_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "counters";
   t.title = fmt::format("{}: event counters over the measured window (perf_event_open)", sweep.spec->name);
-  t.add_column("p", "{:g}").add_column("T", "{:.6g}").add_column("cpu_util", "{:.3f}");
+  t.add_column("p", "{:.10g}").add_column("T", "{:.6g}").add_column("cpu_util", "{:.3f}");
   t.add_column("ctx_switches", "{:.0f}").add_column("page_faults", "{:.0f}").add_column("instructions", "{:.4g}");
   t.add_column("ipc", "{:.3f}").add_column("mem_access/s", "{:.4g}").add_column("miss_rate", "{:.4f}");
   std::string note;
@@ -268,14 +268,14 @@ Table compare_table(const MeasuredSweep& sweep) {
   t.name = "compare";
   t.title = fmt::format("{}: model beside measurement", sweep.spec->name);
   if (!sweep.has_model_values) {
-    t.add_column("p", "{:g}").add_column("measured", "{:.6g}");
+    t.add_column("p", "{:.10g}").add_column("measured", "{:.6g}");
     for (const auto& pt : sweep.points) t.add_row({pt.p, pt.median});
     t.chart(report::Chart::Lines, "p", {"measured"}, "seconds").unit("measured", "s");
     t.notes.push_back(sweep.kernel->has_model ? "the model could not be evaluated here: " + sweep.model_problem
                                               : "kernel '" + sweep.kernel->name + "' has no model to compare with");
     return t;
   }
-  t.add_column("p", "{:g}").add_column("model", "{:.6g}").add_column("measured", "{:.6g}");
+  t.add_column("p", "{:.10g}").add_column("model", "{:.6g}").add_column("measured", "{:.6g}");
   t.add_column("error%", "{:.1f}");
   for (const auto& pt : sweep.points) {
     t.add_row({pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median});

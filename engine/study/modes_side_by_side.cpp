@@ -86,7 +86,7 @@ const report::Section& run_modes_side_by_side(const ExperimentInput& input, std:
   report::Table t;
   t.name = "modes";
   t.title = fmt::format("{}: T by mode — {} on {}", spec.name, input.kernel.name, spec.machine_name);
-  t.add_column("p", "{:g}");
+  t.add_column("p", "{:.10g}");
   for (Mode m : modes) t.add_column(fmt::format("T_{}", mode_name(m)), "{:.6g}");
   const bool measured = times.count(Mode::measure) > 0;
   std::vector<Mode> predictions;

@@ -5,14 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include "errors/errors.hpp"
@@ -21,6 +19,7 @@
 #include "model/scaling_rule.hpp"
 #include "network/network_spec.hpp"
 #include "report/timeline.hpp"
+#include "runtime/concurrent_calls.hpp"
 #include "sim/schedule.hpp"
 #include "sim/sim_reports.hpp"
 #include "sim/simulator.hpp"
@@ -102,23 +101,6 @@ constexpr std::size_t kMostProcessorsRunConcurrently = std::size_t{1} << 17;
 bool concurrent_runs(std::size_t processors) {
   return processors <= kMostProcessorsRunConcurrently &&
          tbb::this_task_arena::max_concurrency() > 1;
-}
-
-// Runs the three, then throws the error of the first that failed (ideal, contention-free, real),
-// as running them one after the other would.
-void run_concurrently(std::initializer_list<std::function<void()>> runs) {
-  std::vector<std::function<void()>> list(runs);
-  std::vector<std::exception_ptr> errors(list.size());
-  tbb::parallel_for(std::size_t{0}, list.size(), [&](std::size_t i) {
-    try {
-      list[i]();
-    } catch (...) {
-      errors[i] = std::current_exception();
-    }
-  });
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
 }
 
 // The networks of the three runs and what each charges per message in software.
@@ -261,7 +243,7 @@ class SimulationSource final : public PointSource {
       bound_.model->evaluate(slots, p, e);
       if (std::isfinite(e.time)) pt->model_time = e.time;
     }
-    const std::string said = fmt::format("p={:g}: {:.4g} s simulated ({} events){}", p, pt->separation.t_real,
+    const std::string said = fmt::format("p={:.10g}: {:.4g} s simulated ({} events){}", p, pt->separation.t_real,
                                          pt->events, recalled ? " (stored)" : "");
     study_.points.push_back(std::move(*pt));
     return said;
@@ -289,14 +271,20 @@ class SimulationSource final : public PointSource {
       timeline.emplace();
       timeline->label = point_label(p, slots);
     }
-    sim::RunResult ideal, contention_free, real;
-    auto run_ideal = [&] { ideal = simulation_.run(Machine::Ideal, config, speeds, book.get()); };
-    auto run_cf = [&] { contention_free = simulation_.run(Machine::ContentionFree, config, speeds, book.get()); };
+    // Of the ideal and contention-free runs the separation needs a few sums (sim::RunDigest): their
+    // per-processor arrays and links go as soon as each ends, so a run of a million processors
+    // never holds three runs' worth.
+    sim::RunDigest ideal, contention_free;
+    sim::RunResult real;
+    auto run_ideal = [&] { ideal = sim::digest(simulation_.run(Machine::Ideal, config, speeds, book.get())); };
+    auto run_cf = [&] {
+      contention_free = sim::digest(simulation_.run(Machine::ContentionFree, config, speeds, book.get()));
+    };
     auto run_real = [&] {
       real = simulation_.run(Machine::Real, config, speeds, book.get(), timeline ? &*timeline : nullptr);
     };
     if (book && concurrent_runs(speeds.size())) {
-      run_concurrently({run_ideal, run_cf, run_real});
+      runtime::run_concurrently({run_ideal, run_cf, run_real});
     } else {
       run_ideal();
       run_cf();

@@ -4,12 +4,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
-#include <tbb/parallel_for.h>
-
 #include "network/network_spec.hpp"
+#include "runtime/concurrent_calls.hpp"
 #include "sim/schedule.hpp"
 #include "sim/simulator.hpp"
 
@@ -65,7 +66,11 @@ TEST_CASE("runs sharing one schedule give at once what each gives alone", "[sim]
       {torus, false}, {torus, true}, {switched, true}, {switched, false}, {torus, true}, {switched, true}};
   std::vector<sim::RunResult> alone, together(runs.size());
   for (const auto& [spec, contention] : runs) alone.push_back(run(book, spec, contention));
-  tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) { together[i] = run(book, runs[i].first, runs[i].second); });
+  std::vector<std::function<void()>> calls;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    calls.emplace_back([&, i] { together[i] = run(book, runs[i].first, runs[i].second); });
+  }
+  runtime::run_concurrently(calls);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     CHECK(together[i].makespan == alone[i].makespan);
     CHECK(together[i].events == alone[i].events);
@@ -77,4 +82,16 @@ TEST_CASE("runs sharing one schedule give at once what each gives alone", "[sim]
     }
   }
   CHECK(alone[1].makespan > alone[0].makespan);  // contention on the torus costs time
+}
+
+TEST_CASE("calls run at once throw the first error in list order, after all have ended", "[sim][parallel]") {
+  std::vector<int> done(4, 0);
+  const std::vector<std::function<void()>> calls = {
+      [&] { done[0] = 1; },
+      [&] { done[1] = 1; throw std::runtime_error("second"); },
+      [&] { done[2] = 1; throw std::runtime_error("third"); },
+      [&] { done[3] = 1; },
+  };
+  CHECK_THROWS_WITH(runtime::run_concurrently(calls), "second");
+  CHECK(done == std::vector<int>{1, 1, 1, 1});
 }
