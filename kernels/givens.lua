@@ -28,6 +28,10 @@
 -- seed 001 §4 reports) but equally sensitive to the ring:1 jump; the seed's remark that Givens is
 -- "less affected by the hierarchical remote cache access" would need a smaller beta[2]/beta[1] ratio
 -- for Givens (e.g. its short (c, s) messages being prefetched), which the seed does not quantify.
+--
+-- Measured (native): "givens" is blocked, the rotations of 32 columns at a time applied to row blocks
+-- of the trailing matrix (kernels/native/linalg/givens.hpp), bit-identical to the scheme modelled
+-- above, which givens { native = "givens_unblocked" } measures. Same work W and the same check.
 return kernel {
   name = "givens",
   doc  = "Givens-rotation QR of the 2n x n regularized least-squares matrix",

@@ -36,7 +36,7 @@ void rotate_columns(RectMatrix& m, std::size_t i, std::span<const Rotation> rota
 
 }  // namespace
 
-void givens_reduce(RectMatrix& system, runtime::Runtime& rt) {
+void givens_reduce_unblocked(RectMatrix& system, runtime::Runtime& rt) {
   const std::size_t n = system.cols - 1;
   std::vector<Rotation> rotations;
   for (std::size_t i = 0; i < n; ++i) {
@@ -63,17 +63,32 @@ static double givens_work(const runtime::Params& given) {
 static double givens_memory(const runtime::Params& given) { return least_squares_memory(given); }
 
 static runtime::KernelResult givens_run(const runtime::Params& given, runtime::Runtime& rt) {
-  return run_least_squares(given, rt, "givens", givens_reduce);
+  return run_least_squares(given, rt, "givens",
+                           [](RectMatrix& system, runtime::Runtime& r) { givens_reduce(system, r); });
+}
+
+static runtime::KernelResult givens_unblocked_run(const runtime::Params& given, runtime::Runtime& rt) {
+  return run_least_squares(given, rt, "givens_unblocked", givens_reduce_unblocked);
 }
 
 const runtime::NativeKernel givens_kernel{
     .name = "givens",
-    .doc = "Givens-rotation QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over "
-         "the columns each column's rotations are applied to; W = 3n^3 + 3n^2",
+    .doc = "blocked Givens-rotation QR (panels of 32 columns, rotations applied to row blocks of the trailing "
+           "matrix) of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I]; W = 3n^3 + 3n^2",
     .params = kLeastSquaresParams,
     .work = givens_work,
     .memory = givens_memory,
     .run = givens_run,
+};
+
+const runtime::NativeKernel givens_unblocked_kernel{
+    .name = "givens_unblocked",
+    .doc = "the seed's Givens-rotation QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], "
+           "parallel over the columns each column's rotations are applied to; W = 3n^3 + 3n^2",
+    .params = kLeastSquaresParams,
+    .work = givens_work,
+    .memory = givens_memory,
+    .run = givens_unblocked_run,
 };
 
 }  // namespace scalerun::kernels

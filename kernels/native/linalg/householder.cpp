@@ -35,7 +35,7 @@ void reflect_columns(RectMatrix& m, std::size_t i, std::span<const double> w, do
 
 }  // namespace
 
-void householder_reduce(RectMatrix& system, runtime::Runtime& rt) {
+void householder_reduce_unblocked(RectMatrix& system, runtime::Runtime& rt) {
   const std::size_t n = system.cols - 1;
   std::vector<double> w;
   for (std::size_t i = 0; i < n; ++i) {
@@ -68,17 +68,32 @@ static double householder_work(const runtime::Params& given) {
 static double householder_memory(const runtime::Params& given) { return least_squares_memory(given); }
 
 static runtime::KernelResult householder_run(const runtime::Params& given, runtime::Runtime& rt) {
-  return run_least_squares(given, rt, "householder", householder_reduce);
+  return run_least_squares(given, rt, "householder",
+                           [](RectMatrix& system, runtime::Runtime& r) { householder_reduce(system, r); });
+}
+
+static runtime::KernelResult householder_unblocked_run(const runtime::Params& given, runtime::Runtime& rt) {
+  return run_least_squares(given, rt, "householder_unblocked", householder_reduce_unblocked);
 }
 
 const runtime::NativeKernel householder_kernel{
     .name = "householder",
-    .doc = "Householder QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], parallel over the "
-         "columns of each update; W = 2n^3 + 3n^2",
+    .doc = "blocked Householder QR (compact WY, panels of 48 columns, GEMM-shaped trailing updates) of the 2n x n "
+           "regularized least-squares matrix [A; sqrt(lambda) I]; W = 2n^3 + 3n^2",
     .params = kLeastSquaresParams,
     .work = householder_work,
     .memory = householder_memory,
     .run = householder_run,
+};
+
+const runtime::NativeKernel householder_unblocked_kernel{
+    .name = "householder_unblocked",
+    .doc = "the seed's Householder QR of the 2n x n regularized least-squares matrix [A; sqrt(lambda) I], one "
+           "reflection at a time, parallel over the columns of each update; W = 2n^3 + 3n^2",
+    .params = kLeastSquaresParams,
+    .work = householder_work,
+    .memory = householder_memory,
+    .run = householder_unblocked_run,
 };
 
 }  // namespace scalerun::kernels

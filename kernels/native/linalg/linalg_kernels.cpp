@@ -7,7 +7,8 @@
 namespace scalerun::kernels {
 
 void add_linalg_kernels(KernelList& list) {
-  list.insert(list.end(), {&matmul_kernel, &gauss_kernel, &householder_kernel, &givens_kernel});
+  list.insert(list.end(), {&matmul_kernel, &gauss_kernel, &householder_kernel, &householder_unblocked_kernel,
+                           &givens_kernel, &givens_unblocked_kernel});
 }
 
 }  // namespace scalerun::kernels

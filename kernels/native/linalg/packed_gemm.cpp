@@ -19,10 +19,12 @@ struct BlockJob {
   std::size_t n, lo, hi;
 };
 
-// c (kTileRows rows, stride ldc) += a_panel b_panel over `depth` terms. The tile lives in 12 vector
-// accumulators; each step broadcasts one A entry per row against two vectors of the B row.
-[[gnu::always_inline]] inline void micro_kernel(std::size_t depth, const double* __restrict a,
-                                                const double* __restrict b, double* __restrict c,
+// c (kTileRows rows, stride ldc) += a b over `depth` terms, where step k reads the tile's A column
+// at a + k lda (kTileRows entries) and its B row at b + k ldb (kTileCols entries): packed panels have
+// lda = kTileRows and ldb = kTileCols, a strided operand its own row length. The tile lives in 12
+// vector accumulators; each step broadcasts one A entry per row against two vectors of the B row.
+[[gnu::always_inline]] inline void micro_kernel(std::size_t depth, const double* __restrict a, std::size_t lda,
+                                                const double* __restrict b, std::size_t ldb, double* __restrict c,
                                                 std::size_t ldc) {
   Lanes4 acc[kTileRows][2];
   for (std::size_t r = 0; r < kTileRows; ++r) {
@@ -31,10 +33,10 @@ struct BlockJob {
   }
   for (std::size_t k = 0; k < depth; ++k) {
     Lanes4 b_lo, b_hi;
-    std::memcpy(&b_lo, b + k * kTileCols, sizeof(Lanes4));
-    std::memcpy(&b_hi, b + k * kTileCols + 4, sizeof(Lanes4));
+    std::memcpy(&b_lo, b + k * ldb, sizeof(Lanes4));
+    std::memcpy(&b_hi, b + k * ldb + 4, sizeof(Lanes4));
     for (std::size_t r = 0; r < kTileRows; ++r) {
-      const double a_rk = a[k * kTileRows + r];
+      const double a_rk = a[k * lda + r];
       acc[r][0] += a_rk * b_lo;
       acc[r][1] += a_rk * b_hi;
     }
@@ -57,12 +59,12 @@ struct BlockJob {
       const std::size_t i0 = job.lo + t * kTileRows, rows = std::min(kTileRows, job.hi - i0);
       double* c_tile = job.c + i0 * job.n + j0;
       if (rows == kTileRows && cols == kTileCols) {
-        micro_kernel(job.depth, a_panel, b_panel, c_tile, job.n);
+        micro_kernel(job.depth, a_panel, kTileRows, b_panel, kTileCols, c_tile, job.n);
         continue;
       }
       double edge[kTileRows * kTileCols] = {};
       for (std::size_t r = 0; r < rows; ++r) std::copy_n(c_tile + r * job.n, cols, edge + r * kTileCols);
-      micro_kernel(job.depth, a_panel, b_panel, edge, kTileCols);
+      micro_kernel(job.depth, a_panel, kTileRows, b_panel, kTileCols, edge, kTileCols);
       for (std::size_t r = 0; r < rows; ++r) std::copy_n(edge + r * kTileCols, cols, c_tile + r * job.n);
     }
   }
@@ -70,10 +72,66 @@ struct BlockJob {
 
 void multiply_block_generic(const BlockJob& job) { multiply_block_body(job); }
 
+// Row tiles per block of the strided product: a block's A tiles (16 x 6 entries per depth step, 24
+// KiB at depth 32) stay in L1 while every column tile passes over them.
+constexpr std::size_t kRowTilesPerBlock = 16;
+
+// A tile of the strided product cut by the edge of C: its A rows, B columns and C entries go through
+// zero-padded copies, with the same arithmetic per entry as a whole tile.
+[[gnu::always_inline]] inline void edge_tile(std::size_t depth, const double* a, std::size_t lda, std::size_t rows,
+                                             const double* b, std::size_t ldb, std::size_t cols, double* c,
+                                             std::size_t ldc) {
+  double a_edge[kDepthBlock * kTileRows];
+  if (rows < kTileRows) {
+    for (std::size_t k = 0; k < depth; ++k)
+      for (std::size_t r = 0; r < kTileRows; ++r) a_edge[k * kTileRows + r] = r < rows ? a[k * lda + r] : 0.0;
+    a = a_edge;
+    lda = kTileRows;
+  }
+  double b_edge[kDepthBlock * kTileCols];
+  if (cols < kTileCols) {
+    for (std::size_t k = 0; k < depth; ++k)
+      for (std::size_t j = 0; j < kTileCols; ++j) b_edge[k * kTileCols + j] = j < cols ? b[k * ldb + j] : 0.0;
+    b = b_edge;
+    ldb = kTileCols;
+  }
+  double c_edge[kTileRows * kTileCols] = {};
+  for (std::size_t r = 0; r < rows; ++r) std::copy_n(c + r * ldc, cols, c_edge + r * kTileCols);
+  micro_kernel(depth, a, lda, b, ldb, c_edge, kTileCols);
+  for (std::size_t r = 0; r < rows; ++r) std::copy_n(c_edge + r * kTileCols, cols, c + r * ldc);
+}
+
+// Depth blocks outermost (a block's B strip of kTileCols columns stays in L1 for all the row tiles
+// of a row block), then blocks of row tiles, then column tiles.
+[[gnu::always_inline]] inline void multiply_add_body(const StridedProduct& job) {
+  for (std::size_t k0 = 0; k0 < job.depth; k0 += kDepthBlock) {
+    const std::size_t depth = std::min(job.depth, k0 + kDepthBlock) - k0;
+    for (std::size_t i0 = 0; i0 < job.rows; i0 += kRowTilesPerBlock * kTileRows) {
+      const std::size_t i1 = std::min(job.rows, i0 + kRowTilesPerBlock * kTileRows);
+      for (std::size_t j = 0; j < job.cols; j += kTileCols) {
+        const std::size_t cols = std::min(kTileCols, job.cols - j);
+        const double* b = job.b + k0 * job.ldb + j;
+        for (std::size_t i = i0; i < i1; i += kTileRows) {
+          const std::size_t rows = std::min(kTileRows, i1 - i);
+          const double* a = job.a + k0 * job.lda + i;
+          double* c = job.c + i * job.ldc + j;
+          if (rows == kTileRows && cols == kTileCols)
+            micro_kernel(depth, a, job.lda, b, job.ldb, c, job.ldc);
+          else
+            edge_tile(depth, a, job.lda, rows, b, job.ldb, cols, c, job.ldc);
+        }
+      }
+    }
+  }
+}
+
+void multiply_add_generic(const StridedProduct& job) { multiply_add_body(job); }
+
 #if defined(__GNUC__) && defined(__x86_64__)
 // The same body compiled for AVX2 + FMA (twice the vector width and a fused multiply-add), chosen at
 // run time so the default build stays portable. One CPU, one choice: C is the same for every p.
 [[gnu::target("avx2,fma")]] void multiply_block_avx2(const BlockJob& job) { multiply_block_body(job); }
+[[gnu::target("avx2,fma")]] void multiply_add_avx2(const StridedProduct& job) { multiply_add_body(job); }
 
 bool cpu_has_avx2_fma() {
   static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -92,6 +150,16 @@ void multiply_block(const BlockJob& job) {
 }
 
 }  // namespace
+
+void multiply_add(const StridedProduct& product) {
+#if defined(__GNUC__) && defined(__x86_64__)
+  if (cpu_has_avx2_fma()) {
+    multiply_add_avx2(product);
+    return;
+  }
+#endif
+  multiply_add_generic(product);
+}
 
 AlignedDoubles::AlignedDoubles(std::size_t count)
     : values_(static_cast<double*>(::operator new[](std::max<std::size_t>(count, 1) * sizeof(double), kAlignment))) {}

@@ -11,6 +11,9 @@
 // Summation order: entry (i, j) starts at 0 and adds a(i,k) b(k,j) for k = 0, 1, ..., n-1, one term
 // at a time (as a fused multiply-add on CPUs with FMA, the same CPU for every worker). Blocking
 // decides when a term is added, never the order, so C does not depend on how the rows are split.
+//
+// The same tile serves the blocked QR factorizations' trailing updates (householder_wy.hpp) through
+// multiply_add, on operands read where they lie rather than packed.
 
 #include <algorithm>
 #include <cstddef>
@@ -63,5 +66,22 @@ void pack_panels(const Matrix& b, PackedB& packed, std::size_t first, std::size_
 
 // Rows [lo, hi) of C = A B from A and the packed B (C's rows are overwritten): the multiply body.
 void multiply_rows(const Matrix& a, const PackedB& b, Matrix& c, std::size_t lo, std::size_t hi);
+
+// C += A B on operands that live inside other arrays, for the GEMM-shaped updates of other kernels
+// (the blocked QR factorizations): A is rows x depth with entry (i, k) at a[k * lda + i], so a
+// row-major depth x rows array read as its transpose without a copy; B is depth x cols with (k, j)
+// at b[k * ldb + j]; C is rows x cols with (i, j) at c[i * ldc + j]. The same tile and the same
+// order as multiply_rows: c(i, j) gets a(i, k) b(k, j) added for k = 0, 1, ..., depth - 1, one term
+// at a time, whatever the blocking, so C does not depend on how a caller splits its rows or columns.
+struct StridedProduct {
+  const double* a;
+  std::size_t lda;
+  const double* b;
+  std::size_t ldb;
+  double* c;
+  std::size_t ldc;
+  std::size_t rows, cols, depth;
+};
+void multiply_add(const StridedProduct& product);
 
 }  // namespace scalerun::kernels

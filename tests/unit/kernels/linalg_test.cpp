@@ -1,6 +1,8 @@
-// The dense linear algebra kernels: matmul's blocking, Gaussian elimination, and the regularized
-// least-squares problem by Householder and by Givens. Each is verified on small odd sizes for
-// p = 1, 2, 4 with results identical across p, and a wrong answer fails its check.
+// The dense linear algebra kernels: matmul's blocking (and the strided product the blocked QR
+// factorizations use), Gaussian elimination, and the regularized least-squares problem by
+// Householder and by Givens, each blocked and unblocked (the seed's). Each is verified on small odd
+// sizes for p = 1, 2, 4 with results identical across p, the blocked versions agree with the
+// unblocked ones, and a wrong answer fails its check.
 
 #include <cmath>
 #include <cstdint>
@@ -36,6 +38,13 @@ double relative_difference(const std::vector<double>& x, const std::vector<doubl
 }
 
 using Reduction = void (*)(RectMatrix&, Runtime&);
+
+// The blocked versions with their default panel width, as the native kernels run them.
+void householder_blocked(RectMatrix& system, Runtime& rt) { kernels::householder_reduce(system, rt); }
+void givens_blocked(RectMatrix& system, Runtime& rt) { kernels::givens_reduce(system, rt); }
+
+// ||x - y||_F / ||y||_F over all entries.
+double relative_distance(const RectMatrix& x, const RectMatrix& y) { return relative_difference(y.values, x.values); }
 
 std::vector<double> least_squares(std::size_t n, std::uint64_t seed, Reduction reduce, int p) {
   RectMatrix system = kernels::regularized_system(n, seed);
@@ -174,29 +183,92 @@ TEST_CASE("linalg: a wrong solution of A x = b fails verification", "[linalg]") 
   }
 }
 
+TEST_CASE("linalg: the strided product sums every entry over k in increasing order", "[linalg]") {
+  // C (13 x 21, inside a 13 x 25 array) += A B with A read as a transpose (stride 17) and B a block of
+  // a wider array: edge tiles in rows and columns, and a depth of two blocks.
+  const std::size_t rows = 13, cols = 21, depth = 300, lda = 17, ldb = 29, ldc = 25;
+  std::vector<double> a(depth * lda), b(depth * ldb), c(rows * ldc);
+  kernels::fill_uniform(a, 31);
+  kernels::fill_uniform(b, 32);
+  kernels::fill_uniform(c, 33);
+  std::vector<double> plain = c, fused = c;
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j)
+      for (std::size_t k = 0; k < depth; ++k) {
+        plain[i * ldc + j] += a[k * lda + i] * b[k * ldb + j];
+        fused[i * ldc + j] = std::fma(a[k * lda + i], b[k * ldb + j], fused[i * ldc + j]);
+      }
+  const std::vector<double> before = c;
+  kernels::multiply_add({.a = a.data(), .lda = lda, .b = b.data(), .ldb = ldb, .c = c.data(), .ldc = ldc,
+                         .rows = rows, .cols = cols, .depth = depth});
+  CHECK((c == plain || c == fused));
+  for (std::size_t i = 0; i < rows; ++i)  // the columns past cols are not C's
+    for (std::size_t j = cols; j < ldc; ++j) CHECK(c[i * ldc + j] == before[i * ldc + j]);
+}
+
 TEST_CASE("linalg: householder and givens are verified and identical for p = 1, 2, 4", "[linalg]") {
-  for (const char* name : {"householder", "givens"}) {
-    const Reduction reduce = std::string(name) == "householder" ? kernels::householder_reduce : kernels::givens_reduce;
+  struct Version {
+    const char* name;
+    Reduction reduce;
+    std::uint64_t panel;  // columns per update loop
+  };
+  const Version versions[] = {{"householder", householder_blocked, kernels::kHouseholderPanel},
+                              {"householder_unblocked", kernels::householder_reduce_unblocked, 1},
+                              {"givens", givens_blocked, kernels::kGivensPanel},
+                              {"givens_unblocked", kernels::givens_reduce_unblocked, 1}};
+  for (const Version& v : versions) {
     for (double n : {1.0, 2.0, 45.0, 101.0}) {
-      INFO(name << " n=" << n);
+      INFO(v.name << " n=" << n);
       std::vector<double> first_values;
       for (int p : {1, 2, 4}) {
         RectMatrix system = kernels::regularized_system(static_cast<std::size_t>(n), 6);
         Runtime rt(p);
-        reduce(system, rt);
-        CHECK(rt.finish().loops == static_cast<std::uint64_t>(n));  // one update loop per column
+        v.reduce(system, rt);
+        // One update loop per column, or per panel.
+        CHECK(rt.finish().loops == (static_cast<std::uint64_t>(n) + v.panel - 1) / v.panel);
         if (p == 1) first_values = system.values;
         CHECK(system.values == first_values);  // all of R and Q^T rhs, bit for bit
       }
-      test::check_kernel_runs(name, {{"n", n}, {"seed", 6}});
+      test::check_kernel_runs(v.name, {{"n", n}, {"seed", 6}});
+    }
+  }
+}
+
+TEST_CASE("linalg: blocked householder and givens agree with the seed's unblocked versions", "[linalg]") {
+  // Sizes below, at and past a panel, and panel widths that divide neither n nor the tile sizes.
+  for (std::size_t n : {1, 2, 5, 7, 31, 32, 33, 47, 48, 49, 130}) {
+    const RectMatrix system = kernels::regularized_system(n, 9);
+    RectMatrix by_householder = system, by_givens = system;
+    Runtime rt(2);
+    kernels::householder_reduce_unblocked(by_householder, rt);
+    kernels::givens_reduce_unblocked(by_givens, rt);
+    const auto x = kernels::back_substitute(by_householder);
+    for (std::size_t panel : {std::size_t{1}, std::size_t{7}, std::size_t{8}, kernels::kGivensPanel,
+                              kernels::kHouseholderPanel}) {
+      INFO("n=" << n << " panel=" << panel);
+      for (int p : {1, 2}) {
+        Runtime workers(p);
+        // Givens: the seed's operations in another order of independent ones, so the same bits.
+        RectMatrix givens = system;
+        kernels::givens_reduce(givens, workers, panel);
+        CHECK(givens.values == by_givens.values);
+        // Householder: the same reflections applied through T, so the same up to rounding: R (with
+        // the seed's signs), Q^T rhs and the residual part of rhs, and the solution.
+        RectMatrix householder = system;
+        kernels::householder_reduce(householder, workers, panel);
+        CHECK(relative_distance(householder, by_householder) < 1e-13);
+        CHECK(relative_difference(kernels::back_substitute(householder), x) < 1e-12);
+        for (std::size_t i = 0; i < 2 * n; ++i)  // R's lower part is zero, as the seed leaves it
+          for (std::size_t j = 0; j < std::min(i, n); ++j) CHECK(householder.at(i, j) == 0);
+      }
     }
   }
 }
 
 TEST_CASE("linalg: householder, givens and the normal equations agree", "[linalg]") {
   const std::size_t n = 45;
-  const auto by_householder = least_squares(n, 2, kernels::householder_reduce, 2);
-  const auto by_givens = least_squares(n, 2, kernels::givens_reduce, 4);
+  const auto by_householder = least_squares(n, 2, householder_blocked, 2);
+  const auto by_givens = least_squares(n, 2, givens_blocked, 4);
   // (A^T A + lambda I) x = A^T b solved by Gaussian elimination: an independent third answer, less
   // accurate (the normal equations square B's condition number, at most ||B||^2 / lambda, some 6e3).
   const RectMatrix system = kernels::regularized_system(n, 2);
@@ -216,7 +288,7 @@ TEST_CASE("linalg: householder, givens and the normal equations agree", "[linalg
 TEST_CASE("linalg: a wrong least-squares solution fails verification", "[linalg]") {
   const std::size_t n = 45;
   const RectMatrix system = kernels::regularized_system(n, 4);
-  auto x = least_squares(n, 4, kernels::givens_reduce, 2);
+  auto x = least_squares(n, 4, givens_blocked, 2);
   REQUIRE(kernels::verify_least_squares(system, x, "givens").verified);
   SECTION("one entry off by a millionth") {
     x[30] *= 1 + 1e-6;
