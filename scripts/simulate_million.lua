@@ -8,9 +8,10 @@ local p = param("p", 1048576, "simulated processors (a square number keeps the g
 local procs = { 1 }
 if p > 1 then procs[2] = p end
 
+local speed, L, B, o = 4.2e9, 1e-6, 10e9, 0.5e-6
 local cluster = machine {
-  name = "cluster", speed = 4.2e9, procs = p,
-  network = { kind = "switched", bandwidth = 10e9, latency = 1e-6, overhead = 0.5e-6 },
+  name = "cluster", speed = speed, procs = p,
+  network = { kind = "switched", bandwidth = B, latency = L, overhead = o },
 }
 
 -- One allreduce of 8 bytes after a slice of work: log2 p rounds of recursive doubling.
@@ -44,4 +45,25 @@ local exchange = kernel {
 for _, k in ipairs({ allreduce, exchange }) do
   experiment { name = k.name .. "-million", machine = cluster, kernel = k, procs = procs, mode = "simulate",
                report = { "speedup", "overhead", "links" } }
+end
+
+-- Checked. Recursive doubling on a switched network shares no link: each of log2 p rounds costs a
+-- send overhead, one message (L + 8/B) and a receive overhead, the LogP figure to rounding.
+local rounds = math.log(p, 2)
+if p > 1 and rounds == math.floor(rounds) then
+  check {
+    name = "allreduce-logp", of = "allreduce-million", table = "speedup", key = "p", columns = { "T" },
+    rel_tol = 1e-9, source = "LogP: T = ops / (p speed) + log2 p (2 o + L + 8 / B)",
+    expect = { { p, allreduce.params.ops / p / speed + rounds * (2 * o + L + 8 / B) } },
+  }
+end
+-- The exchange's four messages leave a sender o apart, longer than one takes on its link (1 kB at
+-- 10 GB/s: 0.1 us), so no two ever wait for each other: no contention anywhere.
+if p > 1 then
+  check {
+    name = "exchange-no-contention", of = "neighbour_exchange-million", table = "overhead", key = "p",
+    columns = { "contention", "net_contention" }, abs_tol = 1e-15,
+    source = "sends spaced by the software overhead, each shorter than it on its link",
+    expect = { { p, 0, 0 } },
+  }
 end

@@ -12,3 +12,7 @@ endforeach()
 add_test(NAME "golden: sim_concurrent_runs" COMMAND ${GOLDEN_DIR}/sim_concurrent.sh $<TARGET_FILE:scalerun>
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties("golden: sim_concurrent_runs" PROPERTIES TIMEOUT 600)
+
+# The million-processor script at 4096 processors: its check{}s hold (the allreduce at the LogP
+# figure, the exchange free of contention), in both the normal and the sanitizer build.
+scalerun_golden(shipped/simulate_million_4096 EXIT 0 TIMEOUT 400 ARGS scripts/simulate_million.lua --set p=4096 --quiet)
