@@ -55,6 +55,10 @@ StoredRun read_run(const sqlite::Statement& row) {
   return run;
 }
 
+// Retries of the switch to WAL when another process opens the same file at once (0.1 s doubling
+// to 2 s: about 10 s in all).
+constexpr int kOpenLockRetries = 8;
+
 }  // namespace
 
 std::string Database::default_path() {
@@ -69,8 +73,13 @@ Database Database::open(const std::string& path, Mode mode) {
   schema::prepare(conn, create);
   // Only now that the file is known to be ours: switching a foreign file to WAL would change it.
   // journal_mode is stored in the file; synchronous and foreign_keys hold per connection.
-  conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
-               "cannot configure the database");
+  // Switching to WAL needs the file to itself, and SQLite answers "locked" at once rather than wait
+  // when another process opening the same new file holds it (its busy handler would deadlock the
+  // two): so the switch is retried as a write is.
+  sqlite::retry_while_locked(conn, kOpenLockRetries, [&] {
+    conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+                 "cannot configure the database");
+  });
   Database db(std::move(conn));
   if (create) {
     // Claims are working state, not results: a table of their own that files written before it
