@@ -239,9 +239,7 @@ Figures run_scalerun(lua_State* L, int program, int kernel, const SimgridResult&
       if (!book) throw std::runtime_error("the program was not recorded ahead");
     }
     sim::Simulator simulator(std::move(setup));
-    std::unique_ptr<sim::Programs> programs;
-    if (book) programs = std::make_unique<sim::ScheduledPrograms>(*book, simulator);
-    else programs = std::make_unique<lua::LuaPrograms>(L, program, kernel, simulator);
+    const std::unique_ptr<sim::Programs> programs = lua::programs_for(L, program, kernel, simulator, book.get());
     const sim::RunResult result = simulator.run(*programs);
     best.cpu = std::min(best.cpu, cpu_seconds() - start);
     if (result.unreceived != 0) throw std::runtime_error(fmt::format("{} messages never received", result.unreceived));

@@ -684,4 +684,10 @@ std::string LuaPrograms::where(int rank) {
   return w;
 }
 
+std::unique_ptr<sim::Programs> programs_for(lua_State* L, int program, int kernel, sim::Simulator& simulator,
+                                            const sim::ScheduleBook* book) {
+  if (book != nullptr) return std::make_unique<sim::ScheduledPrograms>(*book, simulator);
+  return std::make_unique<LuaPrograms>(L, program, kernel, simulator);
+}
+
 }  // namespace scalerun::lua

@@ -96,4 +96,9 @@ class LuaPrograms : public sim::Programs {
   bool parked_ = false;
 };
 
+// What runs the programs on `simulator`: `book` replayed when there is one (record_schedule gave
+// it), else the coroutines of the function and k at stack indices program and kernel.
+std::unique_ptr<sim::Programs> programs_for(lua_State* L, int program, int kernel, sim::Simulator& simulator,
+                                            const sim::ScheduleBook* book);
+
 }  // namespace scalerun::lua

@@ -56,16 +56,8 @@ struct ProgramRunner {
 
   sim::RunResult run(const std::string& body, int p, network::Network& net, double overhead, double speed = 1e6,
                      report::Timeline* timeline = nullptr, sim::TimelineCaps caps = {}) {
-    lua_State* L = state.get();
-    const std::string source = "return function(ctx, k)\n" + body + "\nend";
-    lua::load_chunk(L, source, "@prog.lua");
-    lua::protected_call(L, 0, 1);
-    lua_newtable(L);  // k
-    sim::Simulator::Setup setup;
-    setup.processors = p;
-    setup.network = &net;
-    setup.overhead = overhead;
-    setup.speeds.assign(static_cast<std::size_t>(p), speed);
+    lua_State* L = push_program(body);
+    sim::Simulator::Setup setup = setup_of(p, net, overhead, speed);
     setup.timeline = timeline;
     setup.timeline_caps = caps;
     sim::Simulator simulator(std::move(setup));
@@ -82,23 +74,34 @@ struct ProgramRunner {
   // Null book: the program could not be recorded, and the result is empty.
   sim::RunResult run_scheduled(const std::string& body, int p, network::Network& net, double overhead,
                                std::shared_ptr<const sim::ScheduleBook>& book, double speed = 1e6) {
+    lua_State* L = push_program(body);
+    sim::Simulator::Setup setup = setup_of(p, net, overhead, speed);
+    book = lua::LuaPrograms::record_schedule(L, -2, -1, setup.speeds);
+    lua_pop(L, 2);
+    if (!book) return {};
+    sim::Simulator simulator(std::move(setup));
+    sim::ScheduledPrograms programs(*book, simulator);
+    return simulator.run(programs);
+  }
+
+ private:
+  // The program function and its k (an empty table) on the stack.
+  lua_State* push_program(const std::string& body) {
     lua_State* L = state.get();
     const std::string source = "return function(ctx, k)\n" + body + "\nend";
     lua::load_chunk(L, source, "@prog.lua");
     lua::protected_call(L, 0, 1);
     lua_newtable(L);  // k
-    const std::vector<double> speeds(static_cast<std::size_t>(p), speed);
-    book = lua::LuaPrograms::record_schedule(L, -2, -1, speeds);
-    lua_pop(L, 2);
-    if (!book) return {};
+    return L;
+  }
+
+  static sim::Simulator::Setup setup_of(int p, network::Network& net, double overhead, double speed) {
     sim::Simulator::Setup setup;
     setup.processors = p;
     setup.network = &net;
     setup.overhead = overhead;
-    setup.speeds = speeds;
-    sim::Simulator simulator(std::move(setup));
-    sim::ScheduledPrograms programs(*book, simulator);
-    return simulator.run(programs);
+    setup.speeds.assign(static_cast<std::size_t>(p), speed);
+    return setup;
   }
 };
 
