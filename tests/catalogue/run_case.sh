@@ -42,6 +42,9 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scalerun-catalogue.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+# The marker of the security cases: a case that tries to run a program or write a file aims at
+# $MARKER (also {tmp}/marker in a header); it must never exist afterwards, whatever the case.
+export MARKER="$tmp/marker"
 
 # {tmp}: a private folder (databases, --out); {script}: this case file. Word splitting of the
 # header is intended: it is a command line.
@@ -64,6 +67,9 @@ elif [[ $rc -ge 128 && $rc != 130 && $rc != "$expect_exit" ]]; then
   problems+=("killed by signal $((rc - 128))")
 elif [[ $rc != "$expect_exit" ]]; then
   problems+=("exit code $rc, expected $expect_exit")
+fi
+if [[ -e $tmp/marker ]]; then
+  problems+=("the marker file was created: the case ran a program or wrote a file it must not")
 fi
 err_text=$(<"$tmp/err")
 if [[ $err_text =~ ERROR:\ (Address|Leak|Thread)Sanitizer|runtime\ error:\ |SUMMARY:\ (Address|Undefined) ]]; then
