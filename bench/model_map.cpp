@@ -57,7 +57,7 @@ int main() {
   study::Session session;
   lua::attach(L, session);
   state.set_package_path({SCALERUN_SOURCE_DIR});
-  lua::install_module_searcher(L);
+  lua::install_module_searcher(L, false);
   lua::open_vocabulary(L);
   lua::load_chunk(L, "return require 'kernels.rlsp', require 'machines.ksr1'", "=model_map");
   lua::protected_call(L, 0, 2);

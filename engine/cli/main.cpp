@@ -157,6 +157,8 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
                  "scalerun.db, or $SCALERUN_DB)");
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
   app.add_flag("--dry-run", request.options.dry_run, "list each experiment's points without evaluating them");
+  app.add_flag("--allow-c-modules", request.allow_c_modules,
+               "let the script require C modules (native code, outside every guard; libraries never may)");
   app.add_option("--script-timeout", request.timeout_seconds,
                  fmt::format("stop a script that runs longer (seconds, {:g} to {:g}; default 3600)", kMinSeconds, kMaxSeconds));
   app.add_option("--run-timeout", request.options.run_timeout_seconds,

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -192,32 +193,55 @@ namespace {
 // package.searchers[2] replacement: finds a module on package.path like Lua's own searcher and
 // loads it through load_file, so modules get the same chunk names and frame keeping as scripts.
 // Each module chunk runs in a library environment of its own (library_sandbox.hpp): no io, os
-// only for time and the environment; the script that requires it keeps the real globals.
+// only for time, no way back to the real globals; the script that requires it keeps them.
+// package.searchpath is the one captured when the searcher was installed: replacing the field
+// cannot change what is loaded, or how.
+constexpr const char* kSearchpathKey = "scalerun.searchpath";
+
 int search_lua_module(lua_State* L) {
   const char* name = luaL_checkstring(L, 1);
-  lua_getglobal(L, "package");
-  lua_getfield(L, -1, "searchpath");
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kSearchpathKey) != LUA_TFUNCTION) {
+    throw std::logic_error("internal error: the module searcher has no package.searchpath");
+  }
   lua_pushstring(L, name);
-  lua_getfield(L, -3, "path");
+  lua_getglobal(L, "package");
+  lua_getfield(L, -1, "path");
+  lua_remove(L, -2);
+  if (lua_type(L, -1) != LUA_TSTRING) {
+    throw NativeError(fmt::format("require '{}': package.path is not a string (set it to a string of ?.lua patterns)", name));
+  }
   lua_call(L, 2, 2);
   if (lua_isnil(L, -2)) return 1;  // the "no file ..." message explains what was tried
   const std::string path = lua_tostring(L, -2);
   const std::string source = user_source(path);
-  if (luaL_loadbufferx(L, source.data(), source.size(), ("@" + path).c_str(), "t") != LUA_OK) {
+  const std::string chunk_name = "@" + path;
+  if (luaL_loadbufferx(L, source.data(), source.size(), chunk_name.c_str(), "t") != LUA_OK) {
     throw ScriptError(with_full_path(lua_tostring(L, -1), path));  // raised once strings are freed
   }
-  sandbox_library_chunk(L);
+  sandbox_library_chunk(L, chunk_name.c_str());
   lua_pushstring(L, path.c_str());
   return 2;
 }
 
 }  // namespace
 
-void install_module_searcher(lua_State* L) {
+void install_module_searcher(lua_State* L, bool allow_c_modules) {
   lua_getglobal(L, "package");
+  lua_getfield(L, -1, "searchpath");
+  lua_setfield(L, LUA_REGISTRYINDEX, kSearchpathKey);
   lua_getfield(L, -1, "searchers");
   lua_pushcfunction(L, native<search_lua_module>);
   lua_rawseti(L, -2, 2);
+  if (!allow_c_modules) {
+    // Native code runs outside every guard: C modules (searchers 3 and 4) and package.loadlib
+    // are there only when the user asks for them on the command line (--allow-c-modules).
+    lua_pushnil(L);
+    lua_rawseti(L, -2, 4);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, 3);
+    lua_pushnil(L);
+    lua_setfield(L, -3, "loadlib");
+  }
   lua_pop(L, 2);
 }
 

@@ -15,8 +15,9 @@ void protected_call(lua_State* L, int nargs, int nresults);
 
 // Loads a file as a chunk named "@<path>" so errors read "path:line: ...".
 void load_file(lua_State* L, const std::string& path);
-// Makes `require` load Lua modules through load_file's rules (real paths, frames kept).
-void install_module_searcher(lua_State* L);
+// Makes `require` load Lua modules through load_file's rules (real paths, frames kept), each in a
+// library environment of its own; C modules and package.loadlib only when allow_c_modules.
+void install_module_searcher(lua_State* L, bool allow_c_modules);
 
 // Loads source text under the given chunk name (e.g. "@scalerun/prelude.lua").
 void load_chunk(lua_State* L, std::string_view source, const std::string& chunk_name);

@@ -3,6 +3,9 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "lua/native.hpp"
 #include "runtime/stop.hpp"
 
 namespace scalerun::lua {
@@ -10,17 +13,40 @@ namespace scalerun::lua {
 namespace {
 
 constexpr const char* kFactoryKey = "scalerun.library_environment";
+constexpr const char* kChunkPrefixKey = "scalerun.library_chunk_prefix";
+constexpr const char* kSourcesKey = "scalerun.library_sources";  // set: "@path" -> true
+
+// True when the frame's function was compiled from a library: a module chunk (its source was
+// noted when the searcher loaded it) or a chunk a library loaded (named with the prefix).
+bool library_source(lua_State* L, const char* source) {
+  if (source == nullptr) return false;
+  bool found = false;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kChunkPrefixKey) == LUA_TSTRING) {
+    const std::string_view prefix = lua_tostring(L, -1);
+    found = std::string_view(source).starts_with(prefix);
+  }
+  lua_pop(L, 1);
+  if (found) return true;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kSourcesKey) == LUA_TTABLE) {
+    found = lua_getfield(L, -1, source) != LUA_TNIL;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return found;
+}
 
 }  // namespace
 
 int set_library_environment(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  lua_settop(L, 1);
+  luaL_checktype(L, 2, LUA_TSTRING);
+  lua_settop(L, 2);
+  lua_setfield(L, LUA_REGISTRYINDEX, kChunkPrefixKey);
   lua_setfield(L, LUA_REGISTRYINDEX, kFactoryKey);
   return 0;
 }
 
-void sandbox_library_chunk(lua_State* L) {
+void sandbox_library_chunk(lua_State* L, const char* source) {
   if (lua_getfield(L, LUA_REGISTRYINDEX, kFactoryKey) != LUA_TFUNCTION) {
     lua_pop(L, 1);
     throw std::logic_error("internal error: a module was loaded before the library sandbox was installed");
@@ -37,6 +63,46 @@ void sandbox_library_chunk(lua_State* L) {
   if (lua_setupvalue(L, -2, 1) == nullptr) {
     lua_pop(L, 1);
     throw std::logic_error("internal error: a module chunk without _ENV");
+  }
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kSourcesKey) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, kSourcesKey);
+  }
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, source);
+  lua_pop(L, 1);
+}
+
+void refuse_in_library(lua_State* L, std::string_view what) {
+  const bool libraries_loaded = lua_getfield(L, LUA_REGISTRYINDEX, kSourcesKey) == LUA_TTABLE;
+  lua_pop(L, 1);
+  if (!libraries_loaded) return;
+  // Only the current thread's stack can be read: a coroutine's resumer, or the caller a tail
+  // call replaced, could be a library's function. So once libraries are loaded the natives that
+  // act are reached from the main thread through ordinary calls only.
+  if (lua_pushthread(L) != 1) {
+    lua_pop(L, 1);
+    throw NativeError(fmt::format("{} cannot run inside a coroutine once a library is loaded (whoever resumed it "
+                                  "could be the library's code): call it from the script's main flow",
+                                  what));
+  }
+  lua_pop(L, 1);
+  lua_Debug ar;
+  // Level 0 is the native itself, called by the prelude's wrapper.
+  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+    if (lua_getinfo(L, "St", &ar) == 0) continue;
+    if (library_source(L, ar.source)) {
+      throw NativeError(fmt::format("{} cannot run from a library loaded with require ({} is one): libraries "
+                                    "describe, scripts act (call it in the experiment script)",
+                                    what, ar.source[0] == '@' ? ar.source + 1 : ar.short_src));
+    }
+    if (ar.istailcall != 0) {
+      throw NativeError(fmt::format("{} was reached through a tail call (return f(...)), which hides its caller, "
+                                    "perhaps a library's function: write return (f(...)) or call it as a statement",
+                                    what));
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 #include "lua/call.hpp"
 #include "lua/experiment_reader.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "lua/process_guards.hpp"
 #include "lua/state.hpp"
 #include "lua/session_binding.hpp"
@@ -63,7 +64,7 @@ RunOutcome run_script(const RunRequest& request) {
   lua_State* L = state.get();
   attach(L, session);
   state.set_package_path(package_roots(request.script));
-  lua::install_module_searcher(L);
+  lua::install_module_searcher(L, request.allow_c_modules);
 
   lua_createtable(L, static_cast<int>(request.args.size()), 1);
   lua_pushstring(L, request.script.c_str());
@@ -84,7 +85,7 @@ RunOutcome run_script(const RunRequest& request) {
     if (std::find(session.used_sets.begin(), session.used_sets.end(), name) == session.used_sets.end()) {
       std::string declared;
       for (const auto& d : session.declared_params) declared += (declared.empty() ? "" : ", ") + d;
-      throw UsageError(fmt::format("--set {}: the script declares no param('{}', ...){}", name, name,
+      throw UsageError(fmt::format("--set {}: the script declares no param('{}', ...){}", printable(name), printable(name),
                                    declared.empty() ? std::string(" (it declares none)")
                                                     : fmt::format(" (it declares: {})", declared)));
     }
@@ -108,7 +109,7 @@ study::MachineSpec load_machine_file(const std::string& path) {
   lua_State* L = state.get();
   attach(L, session);
   state.set_package_path(package_roots(path));
-  lua::install_module_searcher(L);
+  lua::install_module_searcher(L, false);
   lua::open_vocabulary(L);
   lua::install_process_guards(L);
   state.set_time_budget(600);

@@ -16,6 +16,7 @@ struct RunRequest {
   std::vector<std::string> args;
   study::SessionOptions options;
   double timeout_seconds = 3600;
+  bool allow_c_modules = false;  // --allow-c-modules: the script may require native code
 };
 
 struct RunOutcome {

@@ -3,13 +3,16 @@
 #include <cstdio>
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
 #include "lua/embedded.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/library_sandbox.hpp"
 #include "lua/rule_reader.hpp"
@@ -18,6 +21,7 @@
 #include "lua/symbolic.hpp"
 #include "lua/experiment_reader.hpp"
 #include "lua/session_binding.hpp"
+#include "lua/set_expression.hpp"
 #include "lua/validate.hpp"
 #include "lua/check_reader.hpp"
 #include "lua/discover_reader.hpp"
@@ -64,6 +68,16 @@ int undefined_global(lua_State* L) {
   lua_pushstring(L, msg.c_str());
   return 1;
 }
+
+// experiment{}, map{}, fit{}, discover{} and check{} act (they run kernels and programs, read
+// files): never on behalf of a library, whatever way it found to call them.
+template <int (*Fn)(lua_State*), const char* What>
+int acting(lua_State* L) {
+  refuse_in_library(L, What);
+  return Fn(L);
+}
+constexpr char kExperiment[] = "experiment{}", kMap[] = "map{}", kFit[] = "fit{}", kDiscover[] = "discover{}",
+               kCheck[] = "check{}";
 
 template <void (*Validate)(lua_State*, int, const FieldReader&)>
 int validator(lua_State* L) {
@@ -116,39 +130,40 @@ int param(lua_State* L) {
   const std::string& text = it->second;
   switch (lua_type(L, 2)) {
     case LUA_TNUMBER: {
-      lua_pushlstring(L, text.data(), text.size());
-      if (lua_stringtonumber(L, text.c_str()) == 0) {
-        // Unit constants are welcome: --set B=5*MB.
-        const std::string code = "return " + text;
-        if (luaL_loadbufferx(L, code.data(), code.size(), ("=--set " + name).c_str(), "t") != LUA_OK) {
-          throw NativeError(fmt::format("--set {}={}: a number expected", name, text));
+      if (lua_stringtonumber(L, text.c_str()) != 0 && text.find('\0') == std::string::npos) return 1;
+      // Unit constants are welcome (--set B=5*MB), but the value is never run as Lua: the text
+      // is arithmetic on numbers and the script's numeric globals (set_expression.hpp).
+      const auto unit = [L](std::string_view word) -> std::optional<SetNumber> {
+        lua_pushglobaltable(L);
+        lua_pushlstring(L, word.data(), word.size());
+        const int type = lua_rawget(L, -2);
+        std::optional<SetNumber> value;
+        if (type == LUA_TNUMBER) {
+          value = lua_isinteger(L, -1) ? SetNumber{static_cast<double>(lua_tointeger(L, -1)), true, lua_tointeger(L, -1)}
+                                       : SetNumber{lua_tonumber(L, -1), false, 0};
         }
-        bool ok = true;
-        try {
-          protected_call(L, 0, 1);
-        } catch (const ScriptError&) {
-          ok = false;
+        lua_pop(L, 2);
+        return value;
+      };
+      try {
+        const SetNumber v = evaluate_set_expression(text, unit);
+        if (v.integer) {
+          lua_pushinteger(L, v.as_integer);
+        } else {
+          lua_pushnumber(L, v.value);
         }
-        if (!ok || lua_type(L, -1) != LUA_TNUMBER) {
-          throw NativeError(fmt::format("--set {}={}: a number expected (or an expression such as 5*MB)", name, text));
-        }
+      } catch (const SetExpressionError& e) {
+        throw NativeError(fmt::format("--set {}={}: a number expected: {}", printable(name), printable(text), e.what()));
       }
       return 1;
     }
     case LUA_TBOOLEAN:
-      if (text != "true" && text != "false") throw NativeError(fmt::format("--set {}={}: true or false expected", name, text));
+      if (text != "true" && text != "false") {
+        throw NativeError(fmt::format("--set {}={}: true or false expected", printable(name), printable(text)));
+      }
       lua_pushboolean(L, text == "true");
       return 1;
-    case LUA_TSTRING: lua_pushlstring(L, text.data(), text.size()); return 1;
-    default: {
-      const std::string code = "return " + text;
-      if (luaL_loadbufferx(L, code.data(), code.size(), ("=--set " + name).c_str(), "t") != LUA_OK) {
-        const std::string err = lua_tostring(L, -1);
-        throw NativeError(fmt::format("--set {}: cannot read '{}' as a Lua value ({})", name, text, err));
-      }
-      protected_call(L, 0, 1);
-      return 1;
-    }
+    default: lua_pushlstring(L, text.data(), text.size()); return 1;  // a string, as typed
   }
 }
 
@@ -184,11 +199,11 @@ void open_vocabulary(lua_State* L) {
       {"validate_kernel", native<validator<validate_kernel>>},
       {"validate_machine_sets", native<validator<validate_machine_sets>>},
       {"validate_rule", native<validate_rule>},
-      {"experiment", native<experiment_native>},
-      {"map", native<map_native>},
-      {"fit", native<fit_native>},
-      {"discover", native<discover_native>},
-      {"check", native<check_native>},
+      {"experiment", native<acting<experiment_native, kExperiment>>},
+      {"map", native<acting<map_native, kMap>>},
+      {"fit", native<acting<fit_native, kFit>>},
+      {"discover", native<acting<discover_native, kDiscover>>},
+      {"check", native<acting<check_native, kCheck>>},
       {"param", native<param>},
       {"host_machine", native<host_machine>},
       {"set_library_environment", native<set_library_environment>},

@@ -53,7 +53,14 @@ std::unique_ptr<PointStore> store_for(const ExperimentInput& input, Session& ses
 // in the store as it completes; the run's row says what became of the sweep.
 report::Section sweep(const ExperimentInput& input, Session& session) {
   const ExperimentSpec& spec = input.spec;
-  if (session.options.dry_run) return report::Section{spec.name, "experiment", {dry_run_table(spec, input.machines)}};
+  if (session.options.dry_run) {
+    report::Table points = dry_run_table(spec, input.machines);
+    // What a measured run would start, as the kernel (perhaps a library's) describes it: the
+    // script that measures it is the one that runs it, so it is shown before anything runs.
+    if (spec.mode == Mode::measure && !input.kernel.command.empty()) points.notes.push_back("command: " + input.kernel.command);
+    if (spec.mode == Mode::measure && !input.kernel.mpi.empty()) points.notes.push_back("mpi: " + input.kernel.mpi);
+    return report::Section{spec.name, "experiment", {std::move(points)}};
+  }
   const std::unique_ptr<PointStore> store = store_for(input, session);
   const std::unique_ptr<PointSource> source = source_for(input, session, *store);
   const std::vector<SweepPoint> points = source->points(sweep_points(spec, input.machines));

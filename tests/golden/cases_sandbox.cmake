@@ -1,5 +1,5 @@
 # Golden tests of issue 11 (item 1): a library loaded with require (machines, kernels, programs)
-# runs without io and with os only for time, clock, date and getenv, so a shared library cannot
+# runs without io and with os only for time, clock and date, so a shared library cannot
 # touch files or start programs; the script itself keeps io and os (included from CMakeLists.txt).
 # Each refusal is one line at the library's line, exit 2. Libraries: tests/golden/lib/sandbox/.
 
@@ -26,8 +26,8 @@ scalerun_golden(sandbox_load EXIT 2
   MATCH "^tests/golden/lib/sandbox/via_load.lua:3: io.open ${SANDBOX_REFUSED}"
   ARGS tests/golden/errors/sandbox_load.lua)
 
-# What stays: os.time, os.clock, os.date and os.getenv in a library, a library's global reaching
-# the script, and io and os in the script itself.
+# What stays: os.time, os.clock and os.date in a library, a library's global helper handed to the
+# script in the table it returns (its globals stay its own), and io and os in the script itself.
 scalerun_golden(sandbox_library_clock EXIT 0 MATCH "library clock ok, helper gives 42\n"
   ARGS tests/golden/scripts/sandbox_library_clock.lua)
 scalerun_golden(sandbox_script_io EXIT 0 MATCH "script io ok: written by the script\n"

@@ -1,6 +1,8 @@
 // The Lua boundary: protected calls, positions, the field reader, the trampoline, the budget.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "lua/field_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
+#include "lua/set_expression.hpp"
 #include "script_fixture.hpp"
 
 using scalerun::ScriptError;
@@ -150,7 +153,8 @@ TEST_CASE("a library loaded with require has no io, os only for time, and no way
   // Line i + 1 of the library is function i; each reaches for what the expected message names.
   const std::vector<std::pair<std::string, std::string>> attempts = {
       {"return io.lines", "io.lines"},
-      {"return os.getenv('HOME'), os.time(), os.clock(), os.date('%Y'), os.tmpname()", "os.tmpname"},
+      {"return os.time(), os.clock(), os.date('%Y'), os.difftime(2, 1), os.tmpname()", "os.tmpname"},
+      {"return os.getenv('HOME')", "os.getenv"},
       {"return _G.io.write", "io.write"},
       {"return debug.getregistry()", "debug.getregistry"},
       {"return require('io').popen", "io.popen"},
@@ -160,7 +164,7 @@ TEST_CASE("a library loaded with require has no io, os only for time, and no way
       {"local chunk = loadfile('x.lua')", "loadfile"},  // not `return loadfile(...)`: a tail call
       {"local value = dofile('x.lua')", "dofile"},      // would report the script's calling line
       {"return load('return io')().read", "io.read"},
-      {"return getmetatable(_G) == false and rawget(_G, 'io').open", "io.open"},
+      {"return getmetatable(_G) == false and rawget(_G, 'io') == nil and io.open", "io.open"},
       {"os.rename = print", "os.rename"},
   };
   std::string library = "local attempts = {}\n";
@@ -176,15 +180,133 @@ TEST_CASE("a library loaded with require has no io, os only for time, and no way
   }
 }
 
-TEST_CASE("a library's globals still reach the script, which keeps the real io and os") {
+TEST_CASE("a library's globals stay its own; the script keeps the real io and os", "[sandbox]") {
   scalerun::testing::write_script("sandboxed_globals.lua",
                                   "function sandboxed_twice(x) return 2 * x end\n"
                                   "local binary, why = load(string.dump(function() end))\n"
-                                  "return { binary = binary, why = why, loaded = load('return _G')() == _G }\n");
+                                  "return { twice = sandboxed_twice, binary = binary, why = why,\n"
+                                  "         loaded = load('return _G')() == _G }\n");
   CHECK_NOTHROW(scalerun::testing::run_source(
       "local lib = require 'sandboxed_globals'\n"
-      "assert(sandboxed_twice(21) == 42)\n"
+      "assert(rawget(_G, 'sandboxed_twice') == nil and lib.twice(21) == 42)\n"
       "assert(lib.binary == nil and lib.why:find('binary'), 'a library loads text chunks only')\n"
       "assert(lib.loaded, 'load in a library defaults to its environment')\n"
       "assert(io.type(io.stderr) == 'file' and type(os.remove) == 'function' and _G.io == io)\n"));
+}
+
+TEST_CASE("nilling, assigning or rawset-ing a name in a library uncovers nothing", "[sandbox]") {
+  // Each attack is one function on line i + 1 of the library; the message names what it reached.
+  const std::vector<std::pair<std::string, std::string>> attacks = {
+      {"io = nil; return io.open", "io.open is not available"},
+      {"os = nil; return os.execute", "os.execute is not available"},
+      {"rawset(_ENV, 'os', nil); return os.remove", "os.remove is not available"},
+      {"_ENV.io = nil; _G.io = nil; return io.popen", "io.popen is not available"},
+      {"debug = nil; return debug.getinfo", "debug.getinfo is not available"},
+      {"package = nil; return package.loadlib", "package.loadlib is not available"},
+      {"package.searchpath = function() end", "package.searchpath is not available"},
+      {"load = nil; loadfile = nil; local f = loadfile('x')", "loadfile is not available"},
+      {"collectgarbage('stop')", "collectgarbage(stop) is not available"},
+      {"setmetatable(_ENV, nil)", "cannot change a protected metatable"},
+      {"string.rep = print", "string.rep cannot be changed by a library"},
+      {"math.huge = 1", "math.huge cannot be changed by a library"},
+      {"return getmetatable('').__index", "attempt to index a boolean value"},
+      {"package.loaded['machines.ksr1'] = {}", "package.loaded.machines.ksr1 cannot be set by a library"},
+      {"return require('os').execute", "os.execute is not available"},
+      {"return package.loaded.io.open", "io.open is not available"},
+      {"return load('return io', 'x', 'bt', { io = 1 })() + io.lines", "io.lines is not available"},
+      {"return coroutine.wrap(function() return os.exit end)() and io.read", "io.read is not available"},
+      {"return undefined_name_here", "undefined global 'undefined_name_here'"},
+  };
+  std::string library = "local attacks = {}\n";
+  for (const auto& [code, what] : attacks) library += "attacks[#attacks + 1] = function() " + code + " end\n";
+  library += "return attacks\n";
+  scalerun::testing::write_script("attacker.lua", library);
+  for (std::size_t i = 0; i < attacks.size(); ++i) {
+    const std::string msg =
+        scalerun::testing::error_of("local attacks = require 'attacker'\nattacks[" + std::to_string(i + 1) + "]()\n");
+    INFO(attacks[i].first << " -> " << msg);
+    CHECK(msg.find("attacker.lua:" + std::to_string(i + 2) + ": ") != std::string::npos);
+    CHECK(msg.find(attacks[i].second) != std::string::npos);
+  }
+  // The script's own io and string are untouched by all of it.
+  CHECK_NOTHROW(scalerun::testing::run_source(
+      "local attacks = require 'attacker'\nfor i = 1, #attacks do pcall(attacks[i]) end\n"
+      "assert(type(io.open) == 'function' and string.rep('a', 2) == 'aa' and math.huge > 1e308)\n"));
+}
+
+TEST_CASE("libraries describe, scripts act: no experiment, map, fit, discover or check from a library", "[sandbox]") {
+  scalerun::testing::write_script(
+      "actor.lua",
+      "local M = {}\n"
+      "function M.direct() local r = experiment { name = 'x' }; return r end\n"
+      "function M.handed(f) local r = f { name = 'h' }; return r end\n"
+      "function M.wrapped(f) return coroutine.wrap(function() local r = f { name = 'y' }; return r end)() end\n"
+      "function M.fit() local r = fit { csv = 'x.csv' }; return r end\n"
+      "function M.tail(f) return f { name = 't' } end\n"
+      "function M.sorted(f) table.sort({ 1, 2, 3 }, function() f { name = 's' } return false end) end\n"
+      "return M\n");
+  const auto refused = [](const std::string& call) {
+    return scalerun::testing::error_of("local a = require 'actor'\n" + call + "\n");
+  };
+  CHECK_THAT(refused("a.direct()"), Catch::Matchers::Contains("actor.lua:2: experiment{} cannot run from a library loaded with require"));
+  CHECK_THAT(refused("a.fit()"), Catch::Matchers::Contains("actor.lua:5: fit{} cannot run from a library"));
+  // The real natives, handed over by the script, still refuse while the library is on the stack,
+  // behind a C function, or hidden by a tail call or a coroutine.
+  CHECK_THAT(refused("a.handed(discover)"), Catch::Matchers::Contains("discover{} cannot run from a library"));
+  CHECK_THAT(refused("a.handed(function(t) local r = check(t); return r end)"), Catch::Matchers::Contains("check{} cannot run from a library"));
+  CHECK_THAT(refused("a.sorted(map)"), Catch::Matchers::Contains("map{} cannot run from a library"));
+  CHECK_THAT(refused("a.tail(experiment)"), Catch::Matchers::Contains("experiment{} was reached through a tail call"));
+  CHECK_THAT(refused("a.tail(function(t) local r = experiment(t); return r end)"), Catch::Matchers::Contains("reached through a tail call"));
+  CHECK_THAT(refused("a.wrapped(experiment)"), Catch::Matchers::Contains("experiment{} cannot run inside a coroutine"));
+  // The script itself acts as before: its mistakes in the table are reported, nothing is refused.
+  CHECK_THAT(refused("local r = experiment { name = 'mine' }"), Catch::Matchers::Contains("field 'procs'"));
+}
+
+TEST_CASE("scripts load text chunks only", "[sandbox]") {
+  CHECK_NOTHROW(scalerun::testing::run_source(
+      "local f = function() return 1 end\n"
+      "local chunk, why = load(string.dump(f), 'x', 'b')\n"
+      "assert(chunk == nil and why:find('binary'), why)\n"
+      "assert(load('return 2', 'x', 'b')() == 2)\n"
+      "local e = load('return x', 'x', 't', { x = 3 })\n"
+      "assert(e() == 3)\n"));
+}
+
+TEST_CASE("--set expressions are arithmetic on numbers, unit constants and math, never Lua", "[set]") {
+  const lua::SetNameLookup units = [](std::string_view name) -> std::optional<lua::SetNumber> {
+    if (name == "MB") return lua::SetNumber{1e6, false, 0};
+    if (name == "KiB") return lua::SetNumber{1024, true, 1024};
+    if (name == "us") return lua::SetNumber{1e-6, false, 0};
+    return std::nullopt;
+  };
+  const auto value = [&](std::string_view text) { return lua::evaluate_set_expression(text, units); };
+  CHECK(value("5*MB").value == 5e6);
+  CHECK_FALSE(value("5*MB").integer);
+  CHECK(value("4*KiB").integer);
+  CHECK(value("4*KiB").as_integer == 4096);
+  CHECK(value("2^10").value == 1024);
+  CHECK_FALSE(value("2^10").integer);  // as in Lua, ^ gives a float
+  CHECK(value("-2^2").value == -4);    // as in Lua, ^ binds tighter than unary minus
+  CHECK(value("2^3^2").value == 512);  // and is right-associative
+  CHECK(value("7 // 2").as_integer == 3);
+  CHECK(value("-7 // 2").as_integer == -4);
+  CHECK(value("-7 % 3").as_integer == 2);
+  CHECK(value("7 / 2").value == 3.5);
+  CHECK(value("(1 + 2) * 3 - 4").as_integer == 5);
+  CHECK(value("20*us").value == Approx(2e-5));
+  CHECK(value("0x10").as_integer == 16);
+  CHECK(value("1.5e3").value == 1500);
+  CHECK(value("math.max(1, 2*3, 4)").as_integer == 6);
+  CHECK(value("math.floor(2.7)").as_integer == 2);
+  CHECK(value("math.log(8, 2)").value == Approx(3));
+  CHECK(value("math.sqrt(16) + math.pi").value == Approx(4 + 3.141592653589793));
+  CHECK(std::isinf(value("math.huge").value));
+  for (const char* refused : {"os.execute('touch x') and 5", "#io.open('x'):read('a')", "(function() return 1 end)()",
+                              "load('return 1')()", "string.rep('a', 9)", "math.random()", "n..1", "5;", "{}",
+                              "'5'", "1 +", "(1", "MB MB", "math.exp", "math.min()", "1 // 0"}) {
+    INFO(refused);
+    CHECK_THROWS_AS(value(refused), lua::SetExpressionError);
+  }
+  CHECK_THROWS_WITH(value(std::string(200, '(') + "1" + std::string(200, ')')), Catch::Contains("nested more than"));
+  CHECK_THROWS_WITH(value("os.execute('x')"), Catch::Contains("'os' is not a unit constant"));
 }

@@ -460,7 +460,7 @@ std::string run_reader(const std::string& source) {
   lua_State* L = state.get();
   scalerun::lua::attach(L, session);
   state.set_package_path({SCALERUN_SOURCE_DIR});
-  lua::install_module_searcher(L);
+  lua::install_module_searcher(L, false);
   lua_register(L, "read_network", lua::native<read_network>);
   lua::open_vocabulary(L);
   try {

@@ -266,9 +266,11 @@ function custom(f, options)
 end
 
 -------------------------------------------------------------------------------- studies
-function experiment(t) return native.experiment(t) end
-map = function(t) return native.map(t) end
-fit = function(t) return native.fit(t) end
+-- Not tail calls: the natives look down the stack for a library's function (libraries describe,
+-- scripts act), and a tail call would hide who called.
+function experiment(t) return (native.experiment(t)) end
+map = function(t) return (native.map(t)) end
+fit = function(t) return (native.fit(t)) end
 -- discover{}: the model the engine found, with predict(point) evaluating it at { p = ..., n = ... }
 -- (also on symbols, so a kernel's model may call it and still be traced).
 discover = function(t)
@@ -302,7 +304,7 @@ discover = function(t)
   end
   return m
 end
-check = function(t) return native.check(t) end
+check = function(t) return (native.check(t)) end
 
 -- param("name", default): a script parameter that `--set name=value` overrides.
 function param(name, default, doc) return native.param(name, default, doc) end

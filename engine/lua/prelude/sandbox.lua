@@ -1,56 +1,97 @@
 -- The environment of a library loaded with require (machines, kernels, programs: the files users
--- share and run without reading). Embedded as @scalerun/sandbox.lua; the module searcher in
--- call.cpp asks for one environment per module chunk and makes it the chunk's _ENV, so the
--- library and every function it defines (also those the script calls later) see:
---   io                  a table whose every field is an error (no files, no programs, no pipes)
---   os                  time, clock, date, getenv, difftime and the os.exit guard; other fields are errors
---   debug               an error on any field (getupvalue, getregistry and sethook reach the real globals)
---   _G                  the environment itself, so _G.io is the guarded io too
---   load                text chunks only, in this environment unless an env is given
---   loadfile, dofile    errors (they read files)
---   package             package.loadlib and package.searchers are errors, package.loaded hands out
---                       the guarded io, os, debug, _G and package
---   require             the same names guarded; a C module (native code) is an error
--- Every other read falls through to the real globals (the vocabulary, math, string, table, the
--- strict-global error) and every write of a new global reaches the real globals, as before: a
--- library's top-level `function helper() end` is still seen by the script. The experiment script
--- itself keeps all of io and os (but os.exit, guards.lua). Errors are raised at level 2, the
--- library line that reached for the field, and read "file:line: io.open is not available ...".
+-- share and run without reading). Embedded as @scalerun/sandbox.lua and loaded after the prelude
+-- (chunks load in file-name order), so the vocabulary it copies is complete. The module searcher
+-- in call.cpp asks for one environment per module chunk and makes it the chunk's _ENV. The
+-- threat model is docs/SECURITY.md; in short, a library describes and the script acts.
+--
+-- Built the way trusted embedders build one (Redis, for one): the environment's lookups never
+-- fall through to the real globals. A library environment is a private table for the library's
+-- own globals whose metatable (hidden) points at a table of views made for that library alone:
+--   io, debug, loadfile, dofile     every use is an error (files, programs, the real registry)
+--   os                              time, clock, date, difftime and the os.exit guard only
+--   string, table, math, utf8,      read-only views of the real tables: a library cannot change
+--   coroutine, arg                  what the script and the other libraries call
+--   _G                              the library's own environment
+--   load                            text only, in this environment unless an env table is given
+--   require                         Lua modules on package.path (sandboxed in turn); the standard
+--                                   names give these views; a C module is an error
+--   package                         path, cpath and config to read, loaded as a read-only view
+--   collectgarbage                  "count" only (stopping the collector would starve the run)
+--   experiment, map, fit,           errors: libraries describe, scripts act (the natives also
+--   discover, check                 refuse any call made with a library function on the stack)
+--   getmetatable                    false for scalerun's own types, strings and these views
+-- Since the views are the metatable's __index and not fields of the environment, assigning,
+-- nilling or rawset-ing a name in the environment never uncovers anything: a missing name is
+-- looked up in the views, and a name not there is the undefined-global error.
 local native = ...
 
-local real_G, real_io, real_os, real_package = _G, io, os, package
+local error, next, rawget, select, setmetatable, tostring, type = error, next, rawget, select, setmetatable, tostring, type
+local real_getmetatable, real_collectgarbage = getmetatable, collectgarbage
+local real_G, real_os, real_package = _G, os, package
 local real_load, real_require = load, require  -- require is guards.lua's, with the cycle check
-local error, select, setmetatable, tostring, type = error, select, setmetatable, tostring, type
 local searchpath = package.searchpath
+
+-- Strings share one metatable whose __index is the real string table: hidden, so no library can
+-- reach the table through it (and no one can give strings metamethods that natives would meet).
+real_getmetatable("").__metatable = false
 
 local function unavailable(what)
   return what .. " is not available to libraries loaded with require (machines, kernels, programs): "
          .. "do file and process work in the experiment script"
 end
 
--- A stand-in for a standard table: reading an `allowed` field gives the real one (looked up at
--- each read, as the library would), any other read and every write is an error naming name.field.
-local function guarded(name, real, allowed)
+local function acting(what)
+  return function()
+    error(what .. " cannot run from a library loaded with require: libraries describe, scripts act "
+          .. "(call it in the experiment script)", 2)
+  end
+end
+
+-- Names a library never sees as they are: each is given below, or refused.
+local replaced = {
+  io = true, os = true, debug = true, package = true, _G = true, load = true, loadfile = true,
+  dofile = true, require = true, collectgarbage = true, getmetatable = true,
+  experiment = true, map = true, fit = true, discover = true, check = true,
+}
+
+-- What the real globals hold now, the prelude's vocabulary included (a script's own globals come
+-- later and are not a library's business).
+local vocabulary = {}
+for name, value in next, real_G do
+  if type(name) == "string" and not replaced[name] then vocabulary[name] = value end
+end
+
+-- A read-only view of a table: reads reach the real one (the fields in `allowed` only, when
+-- given), writes are errors, pairs walks what reads would give.
+local function view(name, real, allowed)
   return setmetatable({}, {
     __index = function(_, key)
-      if allowed[key] then return real[key] end
+      if allowed == nil or allowed[key] then return real[key] end
       error(unavailable(name .. "." .. tostring(key)), 2)
     end,
     __newindex = function(_, key)
-      error(unavailable(name .. "." .. tostring(key)), 2)
+      if allowed ~= nil then error(unavailable(name .. "." .. tostring(key)), 2) end
+      error(name .. "." .. tostring(key) .. " cannot be changed by a library loaded with require: "
+            .. name .. " is shared with the script and every other library", 2)
     end,
+    __pairs = function()
+      return function(_, key)
+        repeat
+          key = next(real, key)
+        until key == nil or allowed == nil or allowed[key]
+        if key ~= nil then return key, real[key] end
+      end, nil, nil
+    end,
+    __len = function() return #real end,
     __metatable = false,
   })
 end
 
--- Shared by all libraries: they hold no state of their own.
-local io_guard = guarded("io", real_io, {})
-local os_view = guarded("os", real_os,
-                        { time = true, clock = true, date = true, getenv = true, difftime = true, exit = true })
-local debug_guard = guarded("debug", nil, {})
+local os_fields = { time = true, clock = true, date = true, difftime = true, exit = true }
+local package_fields = { path = true, cpath = true, config = true }
 
--- package.searchers[3] and [4] load native code as package.loadlib does: a C module that the
--- script has not loaded already is refused. Lua files on package.path come first, as in require.
+-- package.searchers[3] and [4] load native code: a C module is refused (the script may load one
+-- only with --allow-c-modules). Lua files on package.path come first, as in require.
 local function is_c_module(name)
   if real_package.loaded[name] ~= nil or real_package.preload[name] ~= nil then return false end
   local path, cpath = real_package.path, real_package.cpath
@@ -59,66 +100,87 @@ local function is_c_module(name)
   return searchpath(name, cpath) ~= nil or searchpath((name:match("^[^.]*")), cpath) ~= nil
 end
 
-local closed_package_fields = { loadlib = true, searchers = true }
+-- Chunks a library loads are named so the natives can tell them from the script's.
+local library_chunk = "=library chunk "
 
 local function environment()
-  local env, package_view, loaded_view = {}, {}, {}
-
-  local function standard(name)
-    if name == "io" then return io_guard end
-    if name == "os" then return os_view end
-    if name == "debug" then return debug_guard end
-    if name == "_G" then return env end
-    if name == "package" then return package_view end
-    return nil
+  local env, views = {}, {}
+  local function refuse(name)
+    return setmetatable({}, {
+      __index = function(_, key) error(unavailable(name .. "." .. tostring(key)), 2) end,
+      __newindex = function(_, key) error(unavailable(name .. "." .. tostring(key)), 2) end,
+      __call = function() error(unavailable(name), 2) end,
+      __metatable = false,
+    })
   end
 
-  setmetatable(loaded_view, {
-    __index = function(_, name) return standard(name) or real_package.loaded[name] end,
-    __newindex = real_package.loaded,  -- package.loaded[...] = M, the old way to export, still works
-    __metatable = false,
-  })
-  setmetatable(package_view, {
-    __index = function(_, key)
-      if key == "loaded" then return loaded_view end
-      if closed_package_fields[key] then error(unavailable("package." .. tostring(key)), 2) end
-      return real_package[key]
-    end,
-    -- package.path may be extended (modules found there are sandboxed too); what decides how
-    -- modules load may not be replaced.
-    __newindex = function(_, key, value)
-      if key == "loaded" or key == "cpath" or closed_package_fields[key] then
-        error(unavailable("package." .. tostring(key)), 2)
-      end
-      real_package[key] = value
-    end,
-    __metatable = false,
-  })
+  for name, value in next, vocabulary do
+    views[name] = type(value) == "table" and view(name, value) or value
+  end
+  views.io, views.debug = refuse("io"), refuse("debug")
+  views.os = view("os", real_os, os_fields)
+  views._G = env
+  views.experiment, views.map, views.fit = acting("experiment{}"), acting("map{}"), acting("fit{}")
+  views.discover, views.check = acting("discover{}"), acting("check{}")
 
-  env.io, env.os, env.debug, env._G, env.package = io_guard, os_view, debug_guard, env, package_view
-  function env.require(name)
+  local standard = {
+    io = views.io, os = views.os, debug = views.debug, _G = env, string = views.string,
+    table = views.table, math = views.math, utf8 = views.utf8, coroutine = views.coroutine,
+  }
+  local loaded = setmetatable({}, {
+    __index = function(_, name)
+      if standard[name] ~= nil then return standard[name] end
+      if name == "package" then return views.package end
+      return real_package.loaded[name]
+    end,
+    __newindex = function(_, name)
+      error("package.loaded." .. tostring(name) .. " cannot be set by a library loaded with require: "
+            .. "return the module's table instead", 2)
+    end,
+    __metatable = false,
+  })
+  local package_view = view("package", setmetatable({}, {
+    __index = function(_, key) if key == "loaded" then return loaded end return real_package[key] end,
+  }), { path = true, cpath = true, config = true, loaded = true })
+  views.package = package_view
+  standard.package = package_view
+
+  function views.require(name)
     if type(name) == "string" then
-      local value = standard(name)
-      if value ~= nil then return value end
+      if standard[name] ~= nil then return standard[name] end
       if is_c_module(name) then error(unavailable("require '" .. name .. "' (a C module)"), 2) end
     end
     return real_require(name)  -- a tail call: the cycle guard's level 2 is still the library's line
   end
   -- Text only: a binary chunk is bytecode Lua does not verify, a way around any environment.
   -- Without an env argument the chunk gets this library's environment, never the real globals.
-  function env.load(chunk, chunkname, mode, ...)
-    if select("#", ...) == 0 then return real_load(chunk, chunkname, "t", env) end
-    return real_load(chunk, chunkname, "t", ...)
+  function views.load(chunk, chunkname, _, ...)
+    local name = library_chunk .. (type(chunkname) == "string" and chunkname or "?")
+    if select("#", ...) == 0 then return real_load(chunk, name, "t", env) end
+    return real_load(chunk, name, "t", ...)
   end
-  -- Refused when called (a read of a global cannot raise without slowing every global read);
-  -- `return loadfile(x)`, a tail call, reports the line that called the library's function.
-  function env.loadfile() error(unavailable("loadfile"), 2) end
-  function env.dofile() error(unavailable("dofile"), 2) end
+  -- Refused when called; `return loadfile(x)`, a tail call, reports the line that called the
+  -- library's function.
+  function views.loadfile() error(unavailable("loadfile"), 2) end
+  function views.dofile() error(unavailable("dofile"), 2) end
+  function views.collectgarbage(what)
+    if what == "count" then return real_collectgarbage("count") end
+    error(unavailable("collectgarbage(" .. tostring(what) .. ")") .. " (only collectgarbage(\"count\") is)", 2)
+  end
+  -- scalerun's own types (machines, kernels, symbols, simulator contexts: metatables with a
+  -- __name) keep their behaviour: a library may not rewrite them for the script.
+  function views.getmetatable(value)
+    local mt = real_getmetatable(value)
+    if type(mt) == "table" and rawget(mt, "__name") ~= nil then return false end
+    return mt
+  end
 
-  -- __index and __newindex are the real globals themselves (tables, not functions): a library's
-  -- global reads cost one more table lookup, and a new global lands where the script sees it.
-  -- The metatable is hidden so getmetatable(_G) cannot hand out the real globals.
-  return setmetatable(env, { __index = real_G, __newindex = real_G, __metatable = false })
+  -- A name in neither the library's globals nor the views is a typo, as in the script.
+  setmetatable(views, {
+    __index = function(_, name) native.raise(native.undefined_global(name)) end,
+    __metatable = false,
+  })
+  return setmetatable(env, { __index = views, __metatable = false })
 end
 
-native.set_library_environment(environment)
+native.set_library_environment(environment, library_chunk)
