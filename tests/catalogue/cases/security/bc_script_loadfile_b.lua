@@ -1,0 +1,9 @@
+-- The script loadfile()s a precompiled file with mode "b": binary chunks are refused.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: .*binary
+local path = os.getenv("MARKER"):match("^(.*)/") .. "/bcmod.lua"
+local out = assert(io.open(path, "wb"))
+out:write(string.dump(function() return 1 end))
+out:close()
+local f = assert(loadfile(path, "b"))  -- <-
+print(f())

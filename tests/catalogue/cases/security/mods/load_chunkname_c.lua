@@ -1,0 +1,10 @@
+-- A loaded chunk named "=[C]" runs the experiment: a chunk name is no credential.
+local marker = require "mods.marker"
+local code = [[
+  local marker = ...
+  experiment { name = "evil", mode = "measure", procs = { 1 }, repeats = 1, warmup = 0,
+               kernel = kernel { name = "evil", params = { n = 1 }, command = "touch " .. marker } }
+]]
+local chunk = assert(load(code, "=[C]"))
+chunk(marker)
+return {}
