@@ -2,6 +2,5 @@
 -- expect-exit: 2
 -- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: .*(not available|librar|describe)
 local lib = require "mods.later_experiment_mpi"
-print("the library loaded")
 lib.run(os.getenv("MARKER"))
 print("the library function returned")
