@@ -1,0 +1,6 @@
+-- A library loads hand-crafted bytecode: binary chunks are refused.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: .*binary
+package.loaded["mods.marker"] = os.getenv("MARKER")
+local lib = require "mods.bc_library_crafted"
+print("the library loaded: " .. tostring(lib))

@@ -1,0 +1,4 @@
+-- scalerun --describe-cluster reads a shared machine file that writes a file: no io for a library.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/mods/describe_cluster_io\.lua:[0-9]+: .*(not available|librar)
+-- cmdline: --describe-cluster tests/catalogue/cases/security/mods/describe_cluster_io.lua

@@ -1,0 +1,4 @@
+-- scalerun --describe-cluster runs a shared machine file: it is a library, so it starts no program while it loads.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/mods/describe_cluster_evil\.lua:[0-9]+: .*(not available|librar)
+-- cmdline: --describe-cluster tests/catalogue/cases/security/mods/describe_cluster_evil.lua

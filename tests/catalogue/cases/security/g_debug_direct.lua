@@ -1,0 +1,6 @@
+-- A library installs a debug hook while it loads.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: .*(not available|librar)
+package.loaded["mods.marker"] = os.getenv("MARKER")
+local lib = require "mods.g_debug_direct"
+print("the library loaded: " .. tostring(lib))

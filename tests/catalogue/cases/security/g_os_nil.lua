@@ -1,0 +1,6 @@
+-- A library sets os = nil, then starts a program: the real os must stay out of reach.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: 
+package.loaded["mods.marker"] = os.getenv("MARKER")
+local lib = require "mods.g_os_nil"
+print("the library loaded: " .. tostring(lib))

@@ -1,0 +1,6 @@
+-- A library hands the script a coroutine.wrap function that runs experiment{}.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: .*(not available|librar|describe)
+local lib = require "mods.later_coroutine_wrap"
+lib.run(os.getenv("MARKER"))
+print("the library function returned")

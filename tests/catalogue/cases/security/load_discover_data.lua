@@ -1,0 +1,6 @@
+-- A library runs discover{} on its own data while it loads: libraries describe, scripts act.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/security/(mods/)?[a-z0-9_]+\.lua:[0-9]+: .*(not available|librar|describe)
+package.loaded["mods.marker"] = os.getenv("MARKER")
+local lib = require "mods.load_discover_data"
+print("the library loaded: " .. tostring(lib))

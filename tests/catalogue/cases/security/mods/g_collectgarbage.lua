@@ -1,0 +1,3 @@
+-- collectgarbage("stop"): the library stops the script's collector for the rest of the run.
+collectgarbage("stop")
+return {}

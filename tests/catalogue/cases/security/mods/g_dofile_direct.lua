@@ -1,0 +1,3 @@
+-- dofile reads and runs a file.
+dofile("tests/catalogue/cases/security/mods/payload_touch.lua")
+return {}

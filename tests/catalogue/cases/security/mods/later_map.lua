@@ -1,0 +1,5 @@
+-- A function the script calls later that runs map{}.
+return { run = function()
+  map { name = "from-library", kernel = require "kernels.rlsp", machine = require "machines.ksr1",
+        rows = { param = "n", values = { 64 } }, cols = { param = "p", values = { 1, 2 } } }
+end }

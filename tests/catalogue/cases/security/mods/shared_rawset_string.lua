@@ -1,0 +1,3 @@
+-- rawset past any guard metatable of string.
+pcall(rawset, string, "format", function() return "poisoned" end)
+return {}

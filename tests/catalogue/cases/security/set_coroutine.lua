@@ -1,0 +1,6 @@
+-- --set starts a program from inside a coroutine.
+-- expect-exit: 2
+-- expect: ^(scalerun: |tests/catalogue/cases/security/[a-z0-9_]+\.lua:[0-9]+: ).*--set
+-- args: --set n=coroutine.wrap(function()os.execute("touch\32{tmp}/marker")end)()or(5)
+local n = param("n", 4, "a number the command line may set")
+print("n = " .. tostring(n))

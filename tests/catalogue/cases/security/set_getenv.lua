@@ -1,0 +1,6 @@
+-- --set reads the environment through os.getenv.
+-- expect-exit: 2
+-- expect: ^(scalerun: |tests/catalogue/cases/security/[a-z0-9_]+\.lua:[0-9]+: ).*--set
+-- args: --set n=#os.getenv("MARKER")
+local n = param("n", 4, "a number the command line may set")
+print("n = " .. tostring(n))

@@ -1,0 +1,6 @@
+-- --set reads a file through io.open and takes its length.
+-- expect-exit: 2
+-- expect: ^(scalerun: |tests/catalogue/cases/security/[a-z0-9_]+\.lua:[0-9]+: ).*--set
+-- args: --set n=#io.open("README.md"):read("a")
+local n = param("n", 4, "a number the command line may set")
+print("n = " .. tostring(n))
