@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -197,6 +198,17 @@ namespace {
 // package.searchpath is the one captured when the searcher was installed: replacing the field
 // cannot change what is loaded, or how.
 constexpr const char* kSearchpathKey = "scalerun.searchpath";
+constexpr const char* kScriptPathKey = "scalerun.script_path";
+
+// The experiment script found again on package.path: loaded as a library, its chunk name would be
+// a library's, and the natives would take the script's own experiments for a library's.
+bool is_the_script(lua_State* L, const std::string& path) {
+  std::string script;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kScriptPathKey) == LUA_TSTRING) script = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  std::error_code ec;
+  return !script.empty() && std::filesystem::equivalent(script, path, ec);
+}
 
 int search_lua_module(lua_State* L) {
   const char* name = luaL_checkstring(L, 1);
@@ -213,6 +225,10 @@ int search_lua_module(lua_State* L) {
   lua_call(L, 2, 2);
   if (lua_isnil(L, -2)) return 1;  // the "no file ..." message explains what was tried
   const std::string path = lua_tostring(L, -2);
+  if (is_the_script(L, path)) {
+    throw NativeError(fmt::format("require '{}' would load the experiment script itself ({}) as a library: move what "
+                                  "it shares into a module of its own", name, path));
+  }
   const std::string source = user_source(path);
   const std::string chunk_name = "@" + path;
   if (luaL_loadbufferx(L, source.data(), source.size(), chunk_name.c_str(), "t") != LUA_OK) {
@@ -243,6 +259,11 @@ void install_module_searcher(lua_State* L, bool allow_c_modules) {
     lua_setfield(L, -3, "loadlib");
   }
   lua_pop(L, 2);
+}
+
+void set_script_path(lua_State* L, const std::string& path) {
+  lua_pushlstring(L, path.data(), path.size());
+  lua_setfield(L, LUA_REGISTRYINDEX, kScriptPathKey);
 }
 
 void load_chunk(lua_State* L, std::string_view source, const std::string& chunk_name) {

@@ -18,6 +18,8 @@ void load_file(lua_State* L, const std::string& path);
 // Makes `require` load Lua modules through load_file's rules (real paths, frames kept), each in a
 // library environment of its own; C modules and package.loadlib only when allow_c_modules.
 void install_module_searcher(lua_State* L, bool allow_c_modules);
+// The experiment script's path: require refuses to load it again as a library.
+void set_script_path(lua_State* L, const std::string& path);
 
 // Loads source text under the given chunk name (e.g. "@scalerun/prelude.lua").
 void load_chunk(lua_State* L, std::string_view source, const std::string& chunk_name);

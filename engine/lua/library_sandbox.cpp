@@ -46,14 +46,18 @@ int set_library_environment(lua_State* L) {
   return 0;
 }
 
-void sandbox_library_chunk(lua_State* L, const char* source) {
+namespace {
+
+// Makes a fresh environment from the factory the _ENV of the chunk on top of the stack.
+void set_environment(lua_State* L, bool listing) {
   if (lua_getfield(L, LUA_REGISTRYINDEX, kFactoryKey) != LUA_TFUNCTION) {
     lua_pop(L, 1);
-    throw std::logic_error("internal error: a module was loaded before the library sandbox was installed");
+    throw std::logic_error("internal error: a chunk was loaded before the library sandbox was installed");
   }
+  lua_pushboolean(L, listing ? 1 : 0);
   // A protected call: the caller (the module searcher) holds C++ objects a longjmp would skip.
   // Only the budget's hook or memory can make the factory fail.
-  if (lua_pcall(L, 0, 1, 0) != LUA_OK) {
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
     std::string message = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "cannot create a library environment";
     lua_pop(L, 1);
     runtime::throw_if_stopped();
@@ -62,8 +66,16 @@ void sandbox_library_chunk(lua_State* L, const char* source) {
   // A main chunk has exactly one upvalue, _ENV; lua_setupvalue pops the environment.
   if (lua_setupvalue(L, -2, 1) == nullptr) {
     lua_pop(L, 1);
-    throw std::logic_error("internal error: a module chunk without _ENV");
+    throw std::logic_error("internal error: a chunk without _ENV");
   }
+}
+
+}  // namespace
+
+void sandbox_script_for_listing(lua_State* L) { set_environment(L, true); }
+
+void sandbox_library_chunk(lua_State* L, const char* source) {
+  set_environment(L, false);
   if (lua_getfield(L, LUA_REGISTRYINDEX, kSourcesKey) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
@@ -79,30 +91,28 @@ void refuse_in_library(lua_State* L, std::string_view what) {
   const bool libraries_loaded = lua_getfield(L, LUA_REGISTRYINDEX, kSourcesKey) == LUA_TTABLE;
   lua_pop(L, 1);
   if (!libraries_loaded) return;
-  // Only the current thread's stack can be read: a coroutine's resumer, or the caller a tail
-  // call replaced, could be a library's function. So once libraries are loaded the natives that
-  // act are reached from the main thread through ordinary calls only.
-  if (lua_pushthread(L) != 1) {
-    lua_pop(L, 1);
-    throw NativeError(fmt::format("{} cannot run inside a coroutine once a library is loaded (whoever resumed it "
-                                  "could be the library's code): call it from the script's main flow",
-                                  what));
-  }
-  lua_pop(L, 1);
+  // The code that calls experiment{} must be the script's own: the first Lua function below the
+  // prelude's wrapper (level 1; level 0 is this native), past C functions such as pcall or
+  // table.sort that a library could have handed it to. A script function a library calls back
+  // acts as the script wrote it. What the stack cannot show is refused: the caller a tail call
+  // replaced, and a wrapper run as a metamethod or finalizer.
   lua_Debug ar;
-  // Level 0 is the native itself, called by the prelude's wrapper.
-  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
-    if (lua_getinfo(L, "St", &ar) == 0) continue;
-    if (library_source(L, ar.source)) {
-      throw NativeError(fmt::format("{} cannot run from a library loaded with require ({} is one): libraries "
-                                    "describe, scripts act (call it in the experiment script)",
-                                    what, ar.source[0] == '@' ? ar.source + 1 : ar.short_src));
-    }
+  if (lua_getstack(L, 1, &ar) != 0 && lua_getinfo(L, "tn", &ar) != 0) {
     if (ar.istailcall != 0) {
       throw NativeError(fmt::format("{} was reached through a tail call (return f(...)), which hides its caller, "
                                     "perhaps a library's function: write return (f(...)) or call it as a statement",
                                     what));
     }
+    if (ar.namewhat != nullptr && std::string_view(ar.namewhat) == "metamethod") {
+      throw NativeError(fmt::format("{} cannot run as a metamethod or finalizer: call it in the experiment script", what));
+    }
+  }
+  for (int level = 2; lua_getstack(L, level, &ar) != 0; ++level) {
+    if (lua_getinfo(L, "S", &ar) == 0 || std::string_view(ar.what) == "C") continue;
+    if (!library_source(L, ar.source)) return;
+    throw NativeError(fmt::format("{} cannot run from a library loaded with require ({} is one): libraries "
+                                  "describe, scripts act (call it in the experiment script)",
+                                  what, ar.source[0] == '@' ? ar.source + 1 : ar.short_src));
   }
 }
 

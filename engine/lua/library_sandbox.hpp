@@ -23,6 +23,11 @@ int set_library_environment(lua_State* L);
 // is not open: a module must never silently run with the real globals.
 void sandbox_library_chunk(lua_State* L, const char* source);
 
+// The same environment for the script's chunk on top of the stack when `scalerun SCRIPT --help`
+// runs it only to list its param()s: nothing is started or read, experiments and the other
+// acting forms are skipped (they return empty tables).
+void sandbox_script_for_listing(lua_State* L);
+
 // Throws NativeError ("<what> cannot run from a library ...") when a function of a library (a
 // module chunk, a function it defined, a chunk it loaded) is on the current thread's stack.
 void refuse_in_library(lua_State* L, std::string_view what);

@@ -7,6 +7,7 @@
 
 #include "lua/call.hpp"
 #include "lua/experiment_reader.hpp"
+#include "lua/library_sandbox.hpp"
 #include "errors/errors.hpp"
 #include "errors/printable.hpp"
 #include "lua/process_guards.hpp"
@@ -65,6 +66,7 @@ RunOutcome run_script(const RunRequest& request) {
   attach(L, session);
   state.set_package_path(package_roots(request.script));
   lua::install_module_searcher(L, request.allow_c_modules);
+  lua::set_script_path(L, request.script);
 
   lua_createtable(L, static_cast<int>(request.args.size()), 1);
   lua_pushstring(L, request.script.c_str());
@@ -79,7 +81,19 @@ RunOutcome run_script(const RunRequest& request) {
   lua::install_process_guards(L);
   state.set_time_budget(request.timeout_seconds);
   lua::load_file(L, request.script);
+  if (request.list_params_only) {
+    lua::sandbox_script_for_listing(L);
+    RunOutcome listed;
+    try {
+      lua::protected_call(L, 0, 0);
+    } catch (const ScriptError& e) {
+      listed.listing_stopped = e.what();  // the params declared before it are still listed
+    }
+    listed.params = std::move(session.param_docs);
+    return listed;
+  }
   lua::protected_call(L, 0, 0);
+  state.throw_finalizer_error();
 
   for (const auto& [name, value] : session.options.sets) {
     if (std::find(session.used_sets.begin(), session.used_sets.end(), name) == session.used_sets.end()) {
@@ -94,7 +108,7 @@ RunOutcome run_script(const RunRequest& request) {
     session.warn(fmt::format("{} defined no experiment, map or fit: nothing to report", request.script));
   }
   return {std::move(session.sections), session.checks_run, session.checks_failed, session.targets_missed,
-          std::move(session.param_docs)};
+          std::move(session.param_docs), {}};
 }
 
 study::MachineSpec load_machine_file(const std::string& path) {
@@ -114,6 +128,9 @@ study::MachineSpec load_machine_file(const std::string& path) {
   lua::install_process_guards(L);
   state.set_time_budget(600);
   lua::load_file(L, path);
+  // A machine file is a library users share (--describe-cluster runs programs on the hosts it
+  // names): it describes, in a library's environment, and starts or reads nothing itself.
+  lua::sandbox_library_chunk(L, ("@" + path).c_str());
   lua::protected_call(L, 0, 1);
   bool is_machine = false;
   if (lua_type(L, -1) == LUA_TTABLE && lua_getmetatable(L, -1) != 0) {

@@ -17,6 +17,9 @@ struct RunRequest {
   study::SessionOptions options;
   double timeout_seconds = 3600;
   bool allow_c_modules = false;  // --allow-c-modules: the script may require native code
+  // `scalerun SCRIPT --help`: the script runs only to list its param()s, in the environment
+  // libraries get (no files, no programs), its experiments and other acting forms skipped.
+  bool list_params_only = false;
 };
 
 struct RunOutcome {
@@ -25,6 +28,7 @@ struct RunOutcome {
   int checks_failed = 0;
   int targets_missed = 0;
   std::vector<study::Session::ParamDoc> params;  // the script's param()s, in the order called
+  std::string listing_stopped;  // list_params_only: the error that ended the listing early, if any
 };
 
 // Throws ScriptError (exit 2), UsageError (exit 2) or Interrupted (exit 130).

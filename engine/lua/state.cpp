@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
+#include "lua/text_loads.hpp"
 #include "errors/errors.hpp"
 #include "errors/stop_check.hpp"
 #include "runtime/stop.hpp"
@@ -47,6 +48,8 @@ State::State() {
   lua_atpanic(L_, panic);
   *static_cast<State**>(lua_getextraspace(L_)) = this;
   luaL_openlibs(L_);
+  install_text_loads(L_);
+  lua_setwarnf(L_, warning, this);
 }
 
 State::~State() {
@@ -59,6 +62,38 @@ State& owner(lua_State* L) { return **static_cast<State**>(lua_getextraspace(L))
 std::string State::last_user_position() {
   std::unique_lock<std::mutex> hold(g_position_mutex, std::try_to_lock);
   return hold.owns_lock() ? g_position : std::string();
+}
+
+// Lua turns an error in a __gc finalizer (or a to-be-closed variable's __close while a coroutine
+// is closed) into a warning, which is off by default: a library's refused attempt would vanish.
+// The first such error is kept and reported as the run's error; warn() from a script still
+// prints, as Lua's own handler would, once "@on".
+void State::warning(void* self, const char* piece, int continued) {
+  auto& state = *static_cast<State*>(self);
+  // No allocation here: Lua calls this from inside the collector.
+  const std::size_t used = std::strlen(state.warning_);
+  std::snprintf(state.warning_ + used, sizeof state.warning_ - used, "%s", piece);
+  if (continued != 0) return;
+  const std::string_view text = state.warning_;
+  if (text == "@on" || text == "@off") {
+    state.warnings_on_ = text == "@on";
+  } else if (text.starts_with("error in ")) {
+    if (state.finalizer_error_[0] == '\0') {
+      // "error in __gc (file:line: message)": the message alone, as any other error reads.
+      const std::size_t open = text.find(" (");
+      const std::string_view message =
+          open != std::string_view::npos && text.ends_with(')') ? text.substr(open + 2, text.size() - open - 3) : text;
+      std::snprintf(state.finalizer_error_, sizeof state.finalizer_error_, "%.*s", static_cast<int>(message.size()),
+                    message.data());
+    }
+  } else if (state.warnings_on_) {
+    std::fprintf(stderr, "Lua warning: %s\n", state.warning_);
+  }
+  state.warning_[0] = '\0';
+}
+
+void State::throw_finalizer_error() const {
+  if (finalizer_error_[0] != '\0') throw ScriptError(finalizer_error_);
 }
 
 void State::set_package_path(const std::vector<std::string>& roots) {

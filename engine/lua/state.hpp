@@ -36,8 +36,16 @@ class State {
   // watchdog thread and by out-of-memory messages, which have no Lua stack to ask.
   static std::string last_user_position();
 
+  // Throws ScriptError with the first error a finalizer raised (Lua turns those into warnings),
+  // so nothing a __gc metamethod tried is lost silently. Called once the script has returned.
+  void throw_finalizer_error() const;
+
  private:
   static void hook(lua_State* L, lua_Debug* ar);
+  static void warning(void* self, const char* piece, int continued);
+  char warning_[1024] = "";          // the pieces of the warning being written
+  char finalizer_error_[1024] = "";  // the first error in a finalizer
+  bool warnings_on_ = false;
   lua_State* L_ = nullptr;
   bool owns_deadline_ = false;  // set_time_budget was called: the deadline ends with this State
 };

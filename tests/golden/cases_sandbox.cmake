@@ -32,3 +32,15 @@ scalerun_golden(sandbox_library_clock EXIT 0 MATCH "library clock ok, helper giv
   ARGS tests/golden/scripts/sandbox_library_clock.lua)
 scalerun_golden(sandbox_script_io EXIT 0 MATCH "script io ok: written by the script\n"
   ARGS tests/golden/scripts/sandbox_script_io.lua)
+
+# Libraries describe, scripts act: a library's kernel may carry a command template, which the
+# script measures; --dry-run shows the command first and starts nothing.
+scalerun_golden(sandbox_dry_run_command EXIT 0
+  MATCH "note: command: touch sandbox-remote-kernel-ran --n \\{n\\}\n"
+  NOMATCH "rc=|ran"
+  ARGS tests/golden/scripts/sandbox_dry_run_command.lua --dry-run)
+# C modules are native code outside every guard: without --allow-c-modules no searcher finds one.
+scalerun_golden(sandbox_c_module_refused EXIT 2
+  MATCH "^tests/golden/errors/sandbox_c_module.lua:4: module 'scalerun_no_such_c_module' not found"
+  NOMATCH "\\.so"
+  ARGS tests/golden/errors/sandbox_c_module.lua)

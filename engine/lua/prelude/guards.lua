@@ -34,22 +34,3 @@ function require(name)
   return plain_require(name)
 end
 
--- Binary chunks are Lua bytecode, which Lua does not verify: a crafted one reads and writes memory
--- at will. The script loads text only, as libraries do (sandbox.lua) and as require does.
-local plain_load, plain_loadfile, select = load, loadfile, select
-
-function load(chunk, chunkname, _, ...)
-  if select("#", ...) == 0 then return plain_load(chunk, chunkname, "t") end
-  return plain_load(chunk, chunkname, "t", ...)  -- an env given, even nil, is the chunk's _ENV
-end
-
-function loadfile(filename, _, ...)
-  if select("#", ...) == 0 then return plain_loadfile(filename, "t") end
-  return plain_loadfile(filename, "t", ...)
-end
-
-function dofile(filename)
-  local chunk, message = plain_loadfile(filename, "t")
-  if chunk == nil then error(message, 2) end
-  return chunk()
-end

@@ -28,6 +28,50 @@ local function deep_copy_numbers(v)
   return v
 end
 
+-------------------------------------------------------------------------------- sealed fields
+-- What a kernel or a machine starts when measured (its command and MPI templates, its native
+-- kernel and timer, a machine's launcher and hosts) is fixed when kernel{} or machine{} makes it.
+-- Module tables are shared (every requirer gets the same one), so a library could otherwise
+-- rewrite the command of a kernel the script measures; a changed field is named where the value
+-- is used (docs/SECURITY.md). A configured copy, k { command = ... }, is a new sealed value.
+local sealed = setmetatable({}, { __mode = "k" })
+local sealed_fields = { kernel = { "command", "mpi", "native", "timer" }, machine = { "launcher", "hosts" } }
+
+-- A text that changes when the value does, read raw (no metamethod of the value runs): tables
+-- field by field in a fixed order, functions and userdata by identity.
+local function fingerprint(v, depth)
+  local t = type(v)
+  if t == "string" then return ("%q"):format(v) end
+  if t ~= "table" then return t == "number" and ("%.17g"):format(v) or t .. ("%p"):format(v) end
+  if depth > 8 then return ("table%p"):format(v) end
+  local items = {}
+  for key, value in next, v do
+    local k = type(key) == "string" and ("%q"):format(key) or fingerprint(key, depth + 1)
+    items[#items + 1] = k .. "=" .. fingerprint(value, depth + 1)
+  end
+  table.sort(items)
+  return "{" .. table.concat(items, ",") .. "}"
+end
+
+local function seal(value, kind)
+  local prints = {}
+  for i, field in ipairs(sealed_fields[kind]) do prints[i] = fingerprint(rawget(value, field), 0) end
+  sealed[value] = prints
+  return value
+end
+
+local function check_sealed(value, kind)
+  local prints = type(value) == "table" and sealed[value] or nil
+  if prints == nil then return end
+  for i, field in ipairs(sealed_fields[kind]) do
+    if fingerprint(rawget(value, field), 0) ~= prints[i] then
+      native.raise(kind .. " '" .. tostring(rawget(value, "name")) .. "': its " .. field .. " was changed after " .. kind
+                   .. "{} made it (perhaps by a library loaded with require): make a configured copy instead, "
+                   .. "e.g. k { " .. field .. " = ... }")
+    end
+  end
+end
+
 -------------------------------------------------------------------------------- machines
 local Machine = { __name = "machine" }
 Machine.__index = Machine
@@ -44,6 +88,7 @@ end
 -- A machine called with a table returns a configured copy: ksr1 { memory = 64*MiB }.
 function Machine.__call(m, overrides)
   if type(overrides) ~= "table" then native.raise("a machine is configured with a table, e.g. ksr1 { memory = 64*MiB }") end
+  check_sealed(m, "machine")
   local t = copy(m)
   for k, v in pairs(overrides) do t[k] = v end
   setmetatable(t, nil)
@@ -95,7 +140,7 @@ function machine(t)
     m.nodes = 0
     for _, g in ipairs(m.groups) do m.nodes = m.nodes + g.count end
   end
-  return setmetatable(m, Machine)
+  return seal(setmetatable(m, Machine), "machine")
 end
 
 -- This host as a machine: hwloc topology and a measured marked speed per core (seed 002 §3.1).
@@ -112,6 +157,7 @@ end
 -- group cannot take its share (as STAS stops at Set5 on Sunwulf) or at `max_sets`.
 function machine_sets(t)
   native.validate_machine_sets(t)
+  check_sealed(t.machine, "machine")
   local m = t.machine
   local used, order = {}, {}
   for i, g in ipairs(m.groups) do
@@ -134,7 +180,7 @@ function machine_sets(t)
     set.name = (t.prefix or "Set") .. index
     set.machine_name = m.name
     set.procs, set.marked, set.composition = nodes, marked, composition
-    return setmetatable(set, Machine)
+    return seal(setmetatable(set, Machine), "machine")
   end
   local sets = { snapshot(1) }
   local limit = t.max_sets or math.huge
@@ -171,6 +217,7 @@ function Kernel.__tostring(k) return "kernel '" .. tostring(rawget(k, "name")) .
 -- and a kernel field given the same way replaces it (rlsp { program = my_program, integer = false }).
 function Kernel.__call(k, overrides)
   if type(overrides) ~= "table" then native.raise("a kernel is configured with a table, e.g. rlsp { n = 512 }") end
+  check_sealed(k, "kernel")
   local params = copy(k.params)
   local t = {}
   for key in pairs(reserved) do t[key] = k[key] end
@@ -232,7 +279,7 @@ function kernel(t)
   k.integer = whole_params(t)
   k.params = deep_copy_numbers(t.params or {})
   for name, value in pairs(k.params) do k[name] = value end
-  return setmetatable(k, Kernel)
+  return seal(setmetatable(k, Kernel), "kernel")
 end
 
 -------------------------------------------------------------------------------- scaling rules
@@ -268,7 +315,17 @@ end
 -------------------------------------------------------------------------------- studies
 -- Not tail calls: the natives look down the stack for a library's function (libraries describe,
 -- scripts act), and a tail call would hide who called.
-function experiment(t) return (native.experiment(t)) end
+function experiment(t)
+  if type(t) == "table" then
+    check_sealed(rawget(t, "kernel"), "kernel")
+    check_sealed(rawget(t, "machine"), "machine")
+    local sets = rawget(t, "sets")
+    if type(sets) == "table" then
+      for i = 1, rawlen(sets) do check_sealed(rawget(sets, i), "machine") end
+    end
+  end
+  return (native.experiment(t))
+end
 map = function(t) return (native.map(t)) end
 fit = function(t) return (native.fit(t)) end
 -- discover{}: the model the engine found, with predict(point) evaluating it at { p = ..., n = ... }

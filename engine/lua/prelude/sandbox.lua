@@ -40,6 +40,12 @@ local function unavailable(what)
          .. "do file and process work in the experiment script"
 end
 
+-- `scalerun SCRIPT --help` runs the script only to list its param()s: in this environment too, so
+-- a user inspecting a script they were sent starts nothing and touches no file.
+local function unavailable_while_listing(what)
+  return what .. " is not available while --help lists the script's parameters"
+end
+
 local function acting(what)
   return function()
     error(what .. " cannot run from a library loaded with require: libraries describe, scripts act "
@@ -63,7 +69,7 @@ end
 
 -- A read-only view of a table: reads reach the real one (the fields in `allowed` only, when
 -- given), writes are errors, pairs walks what reads would give.
-local function view(name, real, allowed)
+local function view(name, real, allowed, unavailable)
   return setmetatable({}, {
     __index = function(_, key)
       if allowed == nil or allowed[key] then return real[key] end
@@ -103,7 +109,9 @@ end
 -- Chunks a library loads are named so the natives can tell them from the script's.
 local library_chunk = "=library chunk "
 
-local function environment()
+-- listing: the environment of a script run by --help (its experiments are skipped, not refused).
+local function environment(listing)
+  local unavailable = listing and unavailable_while_listing or unavailable
   local env, views = {}, {}
   local function refuse(name)
     return setmetatable({}, {
@@ -115,13 +123,18 @@ local function environment()
   end
 
   for name, value in next, vocabulary do
-    views[name] = type(value) == "table" and view(name, value) or value
+    views[name] = type(value) == "table" and view(name, value, nil, unavailable) or value
   end
   views.io, views.debug = refuse("io"), refuse("debug")
-  views.os = view("os", real_os, os_fields)
+  views.os = view("os", real_os, os_fields, unavailable)
   views._G = env
-  views.experiment, views.map, views.fit = acting("experiment{}"), acting("map{}"), acting("fit{}")
-  views.discover, views.check = acting("discover{}"), acting("check{}")
+  if listing then
+    local function skipped() return {} end
+    views.experiment, views.map, views.fit, views.discover, views.check = skipped, skipped, skipped, skipped, skipped
+  else
+    views.experiment, views.map, views.fit = acting("experiment{}"), acting("map{}"), acting("fit{}")
+    views.discover, views.check = acting("discover{}"), acting("check{}")
+  end
 
   local standard = {
     io = views.io, os = views.os, debug = views.debug, _G = env, string = views.string,
@@ -141,7 +154,7 @@ local function environment()
   })
   local package_view = view("package", setmetatable({}, {
     __index = function(_, key) if key == "loaded" then return loaded end return real_package[key] end,
-  }), { path = true, cpath = true, config = true, loaded = true })
+  }), { path = true, cpath = true, config = true, loaded = true }, unavailable)
   views.package = package_view
   standard.package = package_view
 
