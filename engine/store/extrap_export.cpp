@@ -11,6 +11,8 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "report/encode.hpp"
+
 namespace scalerun::store {
 
 namespace {
@@ -147,17 +149,6 @@ void require_one_target(const Database& db, const ExtrapQuery& q, const std::vec
                                        db.path(), describe(q, q.machine), targets.size(), listed));
 }
 
-// One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
-
 }  // namespace
 
 ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out, ExtrapQuery query) {
@@ -190,7 +181,7 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
   const bool text = query.format == ExtrapQuery::Format::text;
   std::string points_line, data_lines;  // the text format's, written once every point is seen
   if (csv) {
-    for (const auto& name : summary.params) out << csv_field(name) << ',';
+    for (const auto& name : summary.params) out << report::csv_field(name) << ',';
     out << "callpath,metric,value\n";
   }
   for (const PointRecord* point : with_metric) {
@@ -211,7 +202,7 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
       }
       if (csv) {
         for (const auto& name : summary.params) out << params[name].dump() << ',';
-        out << csv_field(query.kernel) << ',' << csv_field(query.metric) << ',' << Json(value).dump() << '\n';
+        out << report::csv_field(query.kernel) << ',' << report::csv_field(query.metric) << ',' << Json(value).dump() << '\n';
         ++summary.lines;
         contributed = true;
         continue;
@@ -221,7 +212,7 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
       line["callpath"] = query.kernel;
       line["metric"] = query.metric;
       line["value"] = value;
-      out << line.dump() << '\n';
+      out << report::json_text(line) << '\n';
       ++summary.lines;
       contributed = true;
     }
