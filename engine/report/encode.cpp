@@ -137,8 +137,8 @@ std::string html_id(std::string_view prefix, std::string_view name) {
 }
 
 std::string csv_field(std::string_view text) {
-  std::string valid = valid_utf8(text);
-  if (valid.find_first_of(",\"\r\n") == std::string::npos) return valid;
+  std::string valid = each_char(text, [](std::string& o, char c) { o.push_back(c == '\n' || c == '\t' ? c : ' '); });
+  if (valid.find_first_of(",\"\n") == std::string::npos) return valid;
   std::string out = "\"";
   for (char c : valid) {
     if (c == '"') out.push_back('"');

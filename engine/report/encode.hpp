@@ -44,7 +44,8 @@ std::string html_text(std::string_view text);
 std::string html_id(std::string_view prefix, std::string_view name);
 
 // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled;
-// valid UTF-8.
+// valid UTF-8, control characters but line breaks and tabs as spaces (--format csv goes to a
+// terminal too).
 std::string csv_field(std::string_view text);
 
 // A Markdown table cell: one line, \ | < > escaped with a backslash (a bare | ends the cell, < may

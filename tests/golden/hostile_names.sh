@@ -39,12 +39,15 @@ run markdown --format markdown
 run all --format json --out "$dir/out" --plot "$dir/plot" --html "$dir/page.html" --trace "$dir/trace.json"
 if grep -a 'gnuplot could not draw' "$dir/all.err"; then fail "gnuplot could not draw a figure"; fi
 
-# Plain text for a terminal and every text file: valid UTF-8, no control character but the line
-# break (tabs only in the data files gnuplot reads, which separate fields with them).
+# Every file valid UTF-8; text, Markdown and CSV (which go to a terminal too) without a control
+# character but the line break (and in CSV the tab).
 utf8() { iconv -f UTF-8 -t UTF-8 "$1" > /dev/null 2>&1 || fail "$1 is not valid UTF-8"; }
 for f in "$dir"/{text,csv,markdown,all}.out "$dir/page.html" "$dir/trace.json" "$dir"/out/* "$dir"/plot/*; do utf8 "$f"; done
-for f in "$dir"/{text,csv,markdown}.out "$dir"/out/*.csv; do
+for f in "$dir"/{text,markdown}.out; do
   if LC_ALL=C grep -n $'[\x01-\x09\x0b-\x1f\x7f]' "$f" | head -3 | grep .; then fail "$f holds control characters"; fi
+done
+for f in "$dir/csv.out" "$dir"/out/*.csv; do
+  if LC_ALL=C grep -n $'[\x01-\x08\x0b-\x1f\x7f]' "$f" | head -3 | grep .; then fail "$f holds control characters"; fi
 done
 
 # JSON: strict documents, the names kept (a backtick is no JSON special) and invalid bytes as U+FFFD.
@@ -78,15 +81,17 @@ awk '/^\|/ { line = $0; gsub(/\\\\/, "", line); gsub(/\\\|/, "", line); n = gsub
 [ "$(grep -c '^### ' "$dir/markdown.out")" -eq "$(grep -o '"columns":' "$dir/all.out" | wc -l)" ] ||
   fail "--format markdown has not one heading per table"
 
-# Figures: one per plottable table, file names inside their folder, each script drawn by gnuplot
+# Figures: one per plottable table and timeline, file names inside their folder, each script drawn by gnuplot
 # again here (as a user restyling it would), each SVG well-formed XML for a browser.
 charts=$(grep -oE '"chart": *"(lines|stacked_bars|heat_map)"' "$dir/all.out" | wc -l)
 scripts=$(find "$dir/plot" -name '*.gp' | wc -l)
 svgs=$(find "$dir/plot" -name '*.svg' | wc -l)
-[ "$charts" -gt 0 ] && [ "$scripts" -eq "$charts" ] && [ "$svgs" -eq "$charts" ] ||
-  fail "$charts plottable tables but $scripts scripts and $svgs figures"
+# With --trace a measured or simulated experiment's timeline is drawn too (the simulated one here).
+timelines=$(find "$dir/plot" -name '*__timeline*.gp' | wc -l)
+[ "$charts" -gt 0 ] && [ "$timelines" -gt 0 ] && [ "$scripts" -eq $((charts + timelines)) ] && [ "$svgs" -eq "$scripts" ] ||
+  fail "$charts plottable tables and $timelines timelines but $scripts scripts and $svgs figures"
 if find "$dir/plot" "$dir/out" -mindepth 1 | grep -vE '/(plot|out)/[A-Za-z0-9_.-]+$'; then fail "a file name outside [A-Za-z0-9_.-]"; fi
-unexpected=$(find "$dir" -mindepth 1 -maxdepth 1 | grep -vE '/(db.*|out|plot|page\.html|trace\.json|[a-z]+\.(out|err))$' || true)
+unexpected=$(find "$dir" -mindepth 1 -maxdepth 1 | grep -vE '/(db.*|out|plot|page\.html|trace\.json|trace_check\.txt|[a-z]+\.(out|err))$' || true)
 [ -z "$unexpected" ] || fail "written outside the output folders: $unexpected"
 for gp in "$dir"/plot/*.gp; do
   (cd "$dir/plot" && gnuplot "$(basename "$gp")") > "$dir/gnuplot.err" 2>&1 || { cat "$dir/gnuplot.err"; fail "gnuplot $gp"; }

@@ -1,4 +1,4 @@
-// json_check FILE...: each file must be one strict JSON document (RFC 8259: no comments, no
+// json_check FILE...: each file must be one strict JSON object (RFC 8259: no comments, no
 // trailing commas, strings of valid UTF-8), as a strict consumer reads it. Prints nothing when
 // all are; exits 1 on the first that is not, naming it and where nlohmann's parser stopped.
 
@@ -22,7 +22,11 @@ int main(int argc, char** argv) {
     }
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     try {
-      (void)nlohmann::json::parse(text);
+      // scalerun's documents (--format json, results.json, --trace) are all objects.
+      if (!nlohmann::json::parse(text).is_object()) {
+        std::fprintf(stderr, "json_check: %s is JSON but not an object\n", argv[i]);
+        return 1;
+      }
     } catch (const nlohmann::json::exception& e) {
       std::fprintf(stderr, "json_check: %s is not strict JSON: %s\n", argv[i], e.what());
       return 1;

@@ -101,7 +101,8 @@ TEST_CASE("CSV fields are quoted when they hold a separator, quotes doubled", "[
   CHECK(csv_field("a,b") == "\"a,b\"");
   CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
   CHECK(csv_field("two\nlines") == "\"two\nlines\"");
-  CHECK(csv_field("\r") == "\"\r\"");
+  CHECK(csv_field("a\tb") == "a\tb");
+  CHECK(csv_field("\r\x1B[31m") == "  [31m");
   CHECK(csv_field("\xFF") == kFffd);
 }
 
