@@ -225,8 +225,10 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
     }
   }
   if (text) {
-    for (const auto& name : summary.params) out << "PARAMETER " << name << '\n';
-    out << "POINTS" << points_line << "\nREGION " << query.kernel << "\nMETRIC " << query.metric << '\n' << data_lines;
+    // One line each: a name's line break would start a line of Extra-P's format.
+    for (const auto& name : summary.params) out << "PARAMETER " << report::one_line(name) << '\n';
+    out << "POINTS" << points_line << "\nREGION " << report::one_line(query.kernel) << "\nMETRIC "
+        << report::one_line(query.metric) << '\n' << data_lines;
   }
   out.flush();
   if (!out) throw std::runtime_error("cannot write the Extra-P export: the output failed");
