@@ -13,6 +13,9 @@
 
 namespace scalerun::report {
 
+// Every text of a table reaches the script through report/encode (single-quoted strings, tic
+// labels, comments, data fields): names come from scripts and libraries, and gnuplot runs this.
+
 namespace {
 
 // Marks on the x axis (an optimum, a crossover) in a colour no series has.
@@ -230,10 +233,12 @@ std::string heat_map_script(const Table& t, const Layout& l, const std::string& 
   const Column& x = t.columns[static_cast<std::size_t>(l.x)];
   std::string xtics, ytics;
   for (std::size_t j = 0; j < l.series.size(); ++j) {
-    xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ", gnuplot_tic_label(t.columns[static_cast<std::size_t>(l.series[j])].name), j);
+    xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ",
+                         gnuplot_tic_label(t.columns[static_cast<std::size_t>(l.series[j])].name), j);
   }
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    ytics += fmt::format("{}{} {}", ytics.empty() ? "" : ", ", gnuplot_tic_label(cell_data(t.rows[r][static_cast<std::size_t>(l.x)])), r);
+    ytics += fmt::format("{}{} {}", ytics.empty() ? "" : ", ",
+                         gnuplot_tic_label(cell_data(t.rows[r][static_cast<std::size_t>(l.x)])), r);
   }
   // A matrix over the points (psi: a column per p') or of quantities per point (a performance map).
   bool columns_are_points = true;
@@ -272,7 +277,9 @@ std::optional<Figure> figure_of(const Table& table, const std::string& stem, Fig
   }
   // The header is a comment gnuplot skips: one line whatever the names hold.
   f.data = fmt::format("# {}", gnuplot_data_field(table.columns[static_cast<std::size_t>(l.x)].name));
-  for (int c : l.series) f.data.append("\t").append(gnuplot_data_field(table.columns[static_cast<std::size_t>(c)].name));
+  for (int c : l.series) {
+    f.data.append("\t").append(gnuplot_data_field(table.columns[static_cast<std::size_t>(c)].name));
+  }
   for (int c : l.spread) {
     if (c >= 0) f.data.append("\t").append(gnuplot_data_field(table.columns[static_cast<std::size_t>(c)].name));
   }
