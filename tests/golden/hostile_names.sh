@@ -53,7 +53,12 @@ done
 # JSON: strict documents, the names kept (a backtick is no JSON special) and invalid bytes as U+FFFD.
 "$json_check" "$dir/all.out" "$dir/out/results.json" "$dir/trace.json"
 "$trace_check" "$dir/trace.json" > "$dir/trace_check.txt" || { cat "$dir/trace_check.txt"; fail "trace_check"; }
-grep -qF 'experiment `touch ' "$dir/all.out" || fail "the experiment's name is not in the JSON as written"
+# Every name reached the output (else this test would prove nothing about it), as written.
+for tag in experiment simulated measured command machine kernel term column map "quantity one" fit discover check; do
+  grep -qF "$tag \`touch $marker\` \$(touch $marker)" "$dir/all.out" || fail "the $tag name is not in the JSON as written"
+done
+grep -qF "\`touch $marker\` \$(touch $marker) </script> 'q' 50%" "$dir/all.out" ||
+  fail "the external command's template is not in the JSON as written"
 grep -qF $'\xef\xbf\xbd' "$dir/all.out" || fail "the invalid UTF-8 of the names is not replaced by U+FFFD in the JSON"
 
 # CSV (RFC 4180): within a block (--format csv: blocks apart by a blank line; --out: a file each)

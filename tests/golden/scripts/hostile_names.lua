@@ -1,39 +1,16 @@
--- Names stay names (issue 25): every name a script or a shared library can set, made of what acts as
--- code or breaks a file where it lands: gnuplot's `command` substitution and system(), a line
--- break that ends a gnuplot comment or command, quotes of both kinds, </script> and an HTML
--- comment, CSV and Markdown separators, printf's %, a terminal escape, invalid UTF-8 (bytes FF FE,
--- an overlong '/'), a trailing backslash (a gnuplot line continuation). Every injected command
--- touches `marker`; tests/golden/hostile_names.sh checks that it never exists and that every output
--- still parses. `command` (default "true") is the external program measured, its template shown
--- in its table's title.
+-- Names stay names (issue 25): every name a script or a shared library can set (experiment,
+-- kernel, machine, model term, extra column, map and its column names, fit, discover, check, an
+-- external command's template), made by lib/hostile/names.lua of what acts as code or breaks a
+-- file where it lands. Every injected command touches `marker`; tests/golden/hostile_names.sh
+-- checks that it never exists and that every output still parses. `command` (default "true") is
+-- the external program measured, its template shown in its table's title.
+local names = require "lib.hostile.names"
 local marker = param("marker", "hostile_names.marker")
 local command = param("command", "true")
+local function hostile(tag) return names.hostile(tag, marker) end
 
-local function hostile(tag)
-  local touch = "touch " .. marker
-  return tag .. " `" .. touch .. "` $(" .. touch .. ")\n" ..
-      'system("' .. touch .. '")\n' ..
-      "' . system('" .. touch .. "') . '" ..
-      '" . system("' .. touch .. '") . "' ..
-      "</script><script>alert(1)</script><!-- | a,b;c 50% %s @x \r\t\27[31m \255\254\192\175 end \\"
-end
-
-local bus = machine {
-  name = hostile("machine"), speed = 1e8, procs = 8,
-  network = { kind = "bus", bandwidth = 1e8, latency = 1e-6, overhead = 1e-6 },
-}
-
-local term = hostile("term")
-local k = kernel {
-  name = hostile("kernel"), size = "n",
-  params = { n = 1e6, t = 1e-8 },
-  work = function(k) return k.n end,
-  model = function(k, p) return { compute = k.n * k.t / p, [term] = 1e-4 * log2(p) } end,
-  program = function(ctx, k)
-    ctx:compute(k.n / ctx.size)
-    ctx:allreduce(8, 1)
-  end,
-}
+local bus = names.machine(marker)
+local k, term = names.kernel(marker)
 
 experiment {
   name = hostile("experiment"), kernel = k, machine = bus, procs = { 1, 2, 4 },
