@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
 #include "report/format_detail.hpp"
 
 namespace scalerun::report::detail {
@@ -21,12 +22,7 @@ std::string format_number(double value, const Column& column) {
   }
 }
 
-std::string single_line(std::string_view text) {
-  std::string out(text);
-  std::replace_if(out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; },
-                  ' ');
-  return out;
-}
+std::string single_line(std::string_view text) { return one_line(text); }
 
 std::size_t display_width(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
 #include "report/reporter.hpp"
@@ -10,18 +11,6 @@
 namespace scalerun::report {
 
 namespace {
-
-// RFC 4180: quote only when needed, doubling embedded quotes.
-std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"') out.push_back('"');
-    out.push_back(c);
-  }
-  out.push_back('"');
-  return out;
-}
 
 std::string csv_cell(const Cell& cell) {
   if (const auto* number = std::get_if<double>(&cell)) {

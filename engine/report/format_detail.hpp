@@ -17,7 +17,8 @@ namespace scalerun::report::detail {
 // spelled the same on every platform. Throws std::invalid_argument for a spec fmt rejects.
 std::string format_number(double value, const Column& column);
 
-// Columns are a screen layout, so embedded line breaks and tabs would tear rows apart.
+// Columns are a screen layout, so embedded line breaks and tabs would tear rows apart, and a
+// terminal would act on control characters: report/encode's one_line.
 std::string single_line(std::string_view text);
 
 // Code points, not bytes, so titles like "psi(p, p')" written with Greek letters still line up.

@@ -8,9 +8,13 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
 #include "report/gnuplot_style.hpp"
 
 namespace scalerun::report {
+
+// Every text of a table reaches the script through report/encode (single-quoted strings, tic
+// labels, comments, data fields): names come from scripts and libraries, and gnuplot runs this.
 
 namespace {
 
@@ -23,11 +27,7 @@ std::string with_unit(const std::string& label, const std::string& unit) {
 
 std::string cell_data(const Cell& cell) {
   if (const double* v = std::get_if<double>(&cell)) return std::isfinite(*v) ? fmt::format("{:.17g}", *v) : "NaN";
-  if (const std::string* s = std::get_if<std::string>(&cell)) {
-    std::string out;
-    for (char c : *s) out += (c == '\t' || c == '\n') ? ' ' : c;
-    return out.empty() ? "-" : out;
-  }
+  if (const std::string* s = std::get_if<std::string>(&cell)) return gnuplot_data_field(*s);
   return "NaN";
 }
 
@@ -103,7 +103,8 @@ bool has_curve(const Table& t, const std::string& series) {
 std::string curve_data(const Table& t, const Layout& l) {
   std::string d;
   for (const auto& c : t.plot.curves) {
-    d += fmt::format("\n\n# {}\n# {}\t{}\n", c.label, t.columns[static_cast<std::size_t>(l.x)].name, c.series);
+    d += fmt::format("\n\n# {}\n# {}\t{}\n", gnuplot_comment(c.label),
+                     gnuplot_data_field(t.columns[static_cast<std::size_t>(l.x)].name), gnuplot_comment(c.series));
     for (const auto& [x, y] : c.points) d += fmt::format("{}\t{}\n", cell_data(Cell{x}), cell_data(Cell{y}));
   }
   return d;
@@ -115,10 +116,10 @@ std::string marks_script(const Table& t) {
   std::string s;
   for (const Mark& m : t.plot.marks) {
     if (!std::isfinite(m.x) || (t.plot.log_x && m.x <= 0)) continue;
-    s += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 3 lw 1.5 lc rgb \"{1}\"\n"
-                     "set label {2} at {0:.17g}, graph 0.97 rotate by 90 right offset -0.9,0 tc rgb \"{1}\" "
+    s += fmt::format("set arrow from {0:.17g}, graph 0 to {0:.17g}, graph 1 nohead dt 3 lw 1.5 lc rgb {1}\n"
+                     "set label {2} at {0:.17g}, graph 0.97 rotate by 90 right offset -0.9,0 tc rgb {1} "
                      "noenhanced\n",
-                     m.x, kMarkColour, quoted(m.label));
+                     m.x, gnuplot_string(kMarkColour), gnuplot_string(m.label));
   }
   return s;
 }
@@ -126,9 +127,9 @@ std::string marks_script(const Table& t) {
 std::string lines_script(const Table& t, const Layout& l, const std::string& stem) {
   const Column& x = t.columns[static_cast<std::size_t>(l.x)];
   const bool numeric = numeric_x(t, l.x);
-  std::string s = fmt::format("set xlabel {} noenhanced\n", quoted(with_unit(x.name, x.unit)));
+  std::string s = fmt::format("set xlabel {} noenhanced\n", gnuplot_string(with_unit(x.name, x.unit)));
   const std::string& unit = t.columns[static_cast<std::size_t>(l.series.front())].unit;
-  s += fmt::format("set ylabel {} noenhanced\n", quoted(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
+  s += fmt::format("set ylabel {} noenhanced\n", gnuplot_string(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
   if (t.plot.log_x && numeric) s += "set logscale x 2\n";
   // Processor counts are whole numbers: a tic at each one measured, not at 1.2, 1.4, ...
   if (numeric && t.rows.size() <= 20) {
@@ -167,7 +168,7 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
   // A fitted curve, in the legend after the series it fits.
   auto add_curve = [&](std::size_t k) {
     plots += fmt::format(", \\\n     '' index {} using 1:2 with lines lw 2 lc rgb {} title {}", k + 1,
-                         quoted(curve_colour(t, l, k)), quoted(t.plot.curves[k].label));
+                         gnuplot_string(curve_colour(t, l, k)), gnuplot_string(t.plot.curves[k].label));
   };
   for (std::size_t i = 0; i < l.series.size(); ++i) {
     const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
@@ -178,10 +179,10 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
     const bool fitted = curves && has_curve(t, c.name);
     const char* style = fitted ? (bars ? "yerrorbars" : "points") : (bars ? "yerrorlines" : "linespoints");
     plots += fmt::format("{}{}{} using {}:{}{}{} with {} lw 2 pt 7 ps {} lc rgb {} title {}",
-                         plots.empty() ? "" : ", \\\n     ", i == 0 ? quoted(stem + ".dat") : "''", rows_block,
+                         plots.empty() ? "" : ", \\\n     ", i == 0 ? gnuplot_string(stem + ".dat") : "''", rows_block,
                          using_x, i + 2, bars ? fmt::format(":{}", spread_data_column(l, i)) : "",
-                         numeric ? "" : ":xtic(1)", style, fitted ? "1.1" : "0.8", quoted(series_colour(i)),
-                         quoted(c.name));
+                         numeric ? "" : ":xtic(1)", style, fitted ? "1.1" : "0.8", gnuplot_string(series_colour(i)),
+                         gnuplot_string(c.name));
     for (std::size_t k = 0; curves && k < t.plot.curves.size(); ++k) {
       if (t.plot.curves[k].series == c.name) add_curve(k);
     }
@@ -193,7 +194,7 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
   // A speedup gets the ideal beside it (S = p).
   for (int c : l.series) {
     if (t.columns[static_cast<std::size_t>(c)].name == "S" && numeric) {
-      plots += ", \\\n     x with lines dt 2 lw 1.5 lc rgb \"#777777\" title \"ideal\"";
+      plots += ", \\\n     x with lines dt 2 lw 1.5 lc rgb '#777777' title 'ideal'";
       break;
     }
   }
@@ -202,17 +203,17 @@ std::string lines_script(const Table& t, const Layout& l, const std::string& ste
 
 std::string stacked_script(const Table& t, const Layout& l, const std::string& stem) {
   const Column& x = t.columns[static_cast<std::size_t>(l.x)];
-  std::string s = fmt::format("set xlabel {} noenhanced\n", quoted(with_unit(x.name, x.unit)));
+  std::string s = fmt::format("set xlabel {} noenhanced\n", gnuplot_string(with_unit(x.name, x.unit)));
   const std::string& unit = t.columns[static_cast<std::size_t>(l.series.front())].unit;
-  s += fmt::format("set ylabel {} noenhanced\n", quoted(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
+  s += fmt::format("set ylabel {} noenhanced\n", gnuplot_string(with_unit(t.plot.y_label.empty() ? "value" : t.plot.y_label, unit)));
   s += "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.85 border -1\n"
        "set boxwidth 0.7\nset yrange [0:*]\n";
   std::string plots;
   for (std::size_t i = 0; i < l.series.size(); ++i) {
     const Column& c = t.columns[static_cast<std::size_t>(l.series[i])];
     plots += fmt::format("{}{} using {}{} lc rgb {} title {}", plots.empty() ? "" : ", \\\n     ",
-                         i == 0 ? quoted(stem + ".dat") : "''", i + 2, i == 0 ? ":xtic(1)" : "",
-                         quoted(series_colour(i)), quoted(c.name));
+                         i == 0 ? gnuplot_string(stem + ".dat") : "''", i + 2, i == 0 ? ":xtic(1)" : "",
+                         gnuplot_string(series_colour(i)), gnuplot_string(c.name));
   }
   return fmt::format("{}plot {}\n", s, plots);
 }
@@ -232,10 +233,12 @@ std::string heat_map_script(const Table& t, const Layout& l, const std::string& 
   const Column& x = t.columns[static_cast<std::size_t>(l.x)];
   std::string xtics, ytics;
   for (std::size_t j = 0; j < l.series.size(); ++j) {
-    xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ", quoted(t.columns[static_cast<std::size_t>(l.series[j])].name), j);
+    xtics += fmt::format("{}{} {}", xtics.empty() ? "" : ", ",
+                         gnuplot_tic_label(t.columns[static_cast<std::size_t>(l.series[j])].name), j);
   }
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    ytics += fmt::format("{}{} {}", ytics.empty() ? "" : ", ", quoted(cell_data(t.rows[r][static_cast<std::size_t>(l.x)])), r);
+    ytics += fmt::format("{}{} {}", ytics.empty() ? "" : ", ",
+                         gnuplot_tic_label(cell_data(t.rows[r][static_cast<std::size_t>(l.x)])), r);
   }
   // A matrix over the points (psi: a column per p') or of quantities per point (a performance map).
   bool columns_are_points = true;
@@ -244,16 +247,16 @@ std::string heat_map_script(const Table& t, const Layout& l, const std::string& 
     columns_are_points = columns_are_points && cell_data(t.rows[j][static_cast<std::size_t>(l.x)]) == name;
   }
   std::string s = fmt::format("set xlabel {} noenhanced\nset ylabel {} noenhanced\n",
-                              quoted(columns_are_points ? x.name + "'" : std::string("quantity")),
-                              quoted(with_unit(x.name, x.unit)));
+                              gnuplot_string(columns_are_points ? x.name + "'" : std::string("quantity")),
+                              gnuplot_string(with_unit(x.name, x.unit)));
   s += fmt::format("set xtics ({}) rotate by -45 noenhanced\nset ytics ({}) noenhanced\n", xtics, ytics);
   s += fmt::format("set xrange [-0.5:{}]\nset yrange [{}:-0.5]\n", static_cast<double>(l.series.size()) - 0.5,
                    static_cast<double>(t.rows.size()) - 0.5);
   s += "set palette defined (0 \"#f7fbff\", 0.5 \"#6baed6\", 1 \"#08306b\")\nunset grid\nset key off\n";
-  if (!t.plot.y_label.empty()) s += fmt::format("set cblabel {} noenhanced\n", quoted(t.plot.y_label));
+  if (!t.plot.y_label.empty()) s += fmt::format("set cblabel {} noenhanced\n", gnuplot_string(t.plot.y_label));
   // A box per cell, not `with image`: the empty cells of a triangular matrix (psi) break its grid.
   return s + fmt::format("set style fill solid 1.0 noborder\nplot {} using 2:1:(0.5):(0.5):3 with boxxyerror fc "
-                         "palette\n", quoted(stem + ".dat"));
+                         "palette\n", gnuplot_string(stem + ".dat"));
 }
 
 }  // namespace
@@ -272,10 +275,13 @@ std::optional<Figure> figure_of(const Table& table, const std::string& stem, Fig
     f.script = figure_header(table.title, stem, format) + heat_map_script(table, l, stem);
     return f;
   }
-  f.data = fmt::format("# {}", table.columns[static_cast<std::size_t>(l.x)].name);
-  for (int c : l.series) f.data.append("\t").append(table.columns[static_cast<std::size_t>(c)].name);
+  // The header is a comment gnuplot skips: one line whatever the names hold.
+  f.data = fmt::format("# {}", gnuplot_data_field(table.columns[static_cast<std::size_t>(l.x)].name));
+  for (int c : l.series) {
+    f.data.append("\t").append(gnuplot_data_field(table.columns[static_cast<std::size_t>(c)].name));
+  }
   for (int c : l.spread) {
-    if (c >= 0) f.data.append("\t").append(table.columns[static_cast<std::size_t>(c)].name);
+    if (c >= 0) f.data.append("\t").append(gnuplot_data_field(table.columns[static_cast<std::size_t>(c)].name));
   }
   f.data.push_back('\n');
   for (const auto& row : table.rows) {

@@ -1,6 +1,6 @@
 #pragma once
 // What every scalerun figure shares, so they look like one family: the palette, the terminal and
-// its size, the title, the grid and the key, and how text is quoted for gnuplot.
+// its size, the title, the grid and the key.
 
 #include <cstddef>
 #include <string>
@@ -12,12 +12,11 @@ namespace scalerun::report {
 // The palette (colour-blind safe, Okabe and Ito), in series order.
 const char* palette_colour(std::size_t i);
 
-// A string for gnuplot's double quotes, taken as written (titles are shown "noenhanced").
-std::string quoted(const std::string& text);
-
-// The script's first lines: terminal (SVG 900 x height, or PNG at 4/3 of that), output stem.svg
-// or stem.png, the title (a " — " in it breaks the line; "\\n" is kept as a break), tab-separated
-// data with NaN missing, the border, grid and key.
-std::string figure_header(const std::string& title, const std::string& stem, FigureFormat format, int height = 540);
+// The script's first lines: terminal (SVG 900 x height, or PNG at 4/3 of that; text shown as
+// written, not as enhanced-text markup), output stem.svg or stem.png, the title (a " — " in it
+// breaks the line; a subtitle goes on a line of its own), tab-separated data with NaN missing, the
+// border, grid and key. Text is quoted with report/encode's gnuplot_string.
+std::string figure_header(const std::string& title, const std::string& stem, FigureFormat format, int height = 540,
+                          const std::string& subtitle = "");
 
 }  // namespace scalerun::report

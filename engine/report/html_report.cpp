@@ -2,27 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
 #include "report/format_detail.hpp"
 #include "report/timeline_figure.hpp"
 
 namespace scalerun::report {
 
 namespace {
-
-std::string escaped(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out.append("&amp;"); break;
-      case '<': out.append("&lt;"); break;
-      case '>': out.append("&gt;"); break;
-      case '"': out.append("&quot;"); break;
-      default: out.push_back(c);
-    }
-  }
-  return out;
-}
 
 // The page's whole style: system fonts, tables that scroll sideways on a phone, figures that
 // shrink to the width, nothing fetched.
@@ -46,15 +32,16 @@ ul.notes { color: var(--muted); font-size: 0.85rem; padding-left: 1.2rem; }
 @media print { th { position: static; } h2 { break-before: auto; } figure, table { break-inside: avoid; } }
 )";
 
-void write_table(std::ostream& os, const Table& t, const std::string* svg) {
-  os << fmt::format("<section class=\"table\" id=\"{}\">\n<h3>{}</h3>\n", escaped(t.name),
-                    escaped(t.title.empty() ? t.name : t.title));
+void write_table(std::ostream& os, const Section& section, const Table& t, const std::string* svg) {
+  os << fmt::format("<section class=\"table\" id=\"{}\">\n<h3>{}</h3>\n",
+                    html_id("table-", section.name + "/" + t.name),
+                    html_text(t.title.empty() ? t.name : t.title));
   if (svg != nullptr) os << "<figure>\n" << *svg << "\n</figure>\n";
   const detail::RenderedTable r = detail::render(t);
   os << "<div class=\"scroll\"><table>\n<thead><tr>";
   for (std::size_t c = 0; c < r.header.size(); ++c) {
     const std::string& unit = t.columns[c].unit;
-    os << "<th>" << escaped(r.header[c]) << (unit.empty() ? "" : " <small>(" + escaped(unit) + ")</small>") << "</th>";
+    os << "<th>" << html_text(r.header[c]) << (unit.empty() ? "" : " <small>(" + html_text(unit) + ")</small>") << "</th>";
   }
   os << "</tr></thead>\n<tbody>\n";
   for (std::size_t row = 0; row < r.cells.size(); ++row) {
@@ -64,7 +51,7 @@ void write_table(std::ostream& os, const Table& t, const std::string* svg) {
       std::string cls = r.right_aligned[row][c] ? "num" : "";
       if (text == "NO" || text == "no") cls = "bad";
       if (text == "yes") cls = "good";
-      os << (cls.empty() ? "<td>" : "<td class=\"" + cls + "\">") << escaped(text) << "</td>";
+      os << (cls.empty() ? "<td>" : "<td class=\"" + cls + "\">") << html_text(text) << "</td>";
     }
     os << "</tr>\n";
   }
@@ -72,7 +59,7 @@ void write_table(std::ostream& os, const Table& t, const std::string* svg) {
   const std::vector<std::string> notes = detail::notes_with_nonfinite(t);
   if (!notes.empty()) {
     os << "<ul class=\"notes\">\n";
-    for (const auto& note : notes) os << "<li>" << escaped(note) << "</li>\n";
+    for (const auto& note : notes) os << "<li>" << html_text(note) << "</li>\n";
     os << "</ul>\n";
   }
   os << "</section>\n";
@@ -96,9 +83,9 @@ void write_html(std::ostream& os, const Context& ctx, std::span<const Section> s
   }
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  os << fmt::format("<title>scalerun: {}</title>\n<style>{}</style>\n</head>\n<body>\n", escaped(ctx.script_path),
+  os << fmt::format("<title>scalerun: {}</title>\n<style>{}</style>\n</head>\n<body>\n", html_text(ctx.script_path),
                     kStyle);
-  os << fmt::format("<h1>scalerun: {}</h1>\n", escaped(ctx.script_path));
+  os << fmt::format("<h1>scalerun: {}</h1>\n", html_text(ctx.script_path));
   os << "<dl class=\"context\">\n";
   for (const auto& [label, value] :
        std::initializer_list<std::pair<const char*, std::string>>{
@@ -106,7 +93,7 @@ void write_html(std::ostream& os, const Context& ctx, std::span<const Section> s
            {"cpu", fmt::format("{} ({} cores)", ctx.cpu, ctx.cores)}, {"scalerun", ctx.scalerun_version},
            {"build", fmt::format("{} {}, revision {}", ctx.compiler, ctx.build_type, ctx.git_revision)},
            {"script hash", ctx.script_hash}}) {
-    os << "<dt>" << label << "</dt><dd>" << escaped(value) << "</dd>\n";
+    os << "<dt>" << label << "</dt><dd>" << html_text(value) << "</dd>\n";
   }
   os << "</dl>\n";
   if (checks > 0) {
@@ -115,17 +102,18 @@ void write_html(std::ostream& os, const Context& ctx, std::span<const Section> s
   }
   for (std::size_t s = 0; s < sections.size(); ++s) {
     const Section& section = sections[s];
-    os << fmt::format("<h2 id=\"{}\">{} <small>({})</small></h2>\n", escaped(section.name), escaped(section.name),
-                      escaped(section.kind));
+    os << fmt::format("<h2 id=\"{}\">{} <small>({})</small></h2>\n", html_id("experiment-", section.name),
+                      html_text(section.name),
+                      html_text(section.kind));
     for (std::size_t t = 0; t < section.tables.size(); ++t) {
       const auto it = figures.find({s, t});
-      write_table(os, section.tables[t], it == figures.end() ? nullptr : &it->second);
+      write_table(os, section, section.tables[t], it == figures.end() ? nullptr : &it->second);
     }
     if (const auto it = figures.find({s, kTimeline}); it != figures.end()) {
       const Timeline* shown = telling_timeline(section);
       os << "<section class=\"timeline\">\n<h3>Timeline</h3>\n<figure class=\"timeline\">\n" << it->second
          << "\n<figcaption>"
-         << escaped(fmt::format("What the {} did over time at {}, the point with the least busy time ({:.0f} % busy), "
+         << html_text(fmt::format("What the {} did over time at {}, the point with the least busy time ({:.0f} % busy), "
                                 "drawn at a resolution of the figure's width; --trace FILE.json keeps every interval of "
                                 "every point for Perfetto (ui.perfetto.dev) or chrome://tracing.",
                                 shown->source, shown->label, 100 * shown->busy_share()))

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/encode.hpp"
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
 #include "report/reporter.hpp"
@@ -127,8 +128,7 @@ void write_json(std::ostream& os, const Context& ctx, std::span<const Section> s
   doc["schema_version"] = 1;
   doc["context"] = context_json(ctx);
   doc["experiments"] = std::move(experiments);
-  // Script-supplied text may not be valid UTF-8; a replaced byte beats losing the whole report.
-  os << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+  os << json_text(doc, 2) << '\n';
 }
 
 namespace {

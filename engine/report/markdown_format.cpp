@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string>
 
+#include "report/encode.hpp"
 #include "report/format_detail.hpp"
 #include "report/formatters.hpp"
 #include "report/reporter.hpp"
@@ -8,17 +9,6 @@
 namespace scalerun::report {
 
 namespace {
-
-// A bare '|' inside a cell would be read as a column boundary.
-std::string escape_pipes(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (c == '|') out.push_back('\\');
-    out.push_back(c);
-  }
-  return out;
-}
 
 void write_row(std::ostream& os, const std::vector<std::string>& cells,
                const std::vector<std::size_t>& widths, const std::vector<bool>& right) {
@@ -34,12 +24,12 @@ void write_row(std::ostream& os, const std::vector<std::string>& cells,
 }  // namespace
 
 void write_markdown(std::ostream& os, const Table& t) {
-  os << "### " << detail::single_line(t.title.empty() ? t.name : t.title) << "\n\n";
+  os << "### " << markdown_text(t.title.empty() ? t.name : t.title) << "\n\n";
 
   detail::RenderedTable r = detail::render(t);
-  for (auto& h : r.header) h = escape_pipes(h);
+  for (auto& h : r.header) h = markdown_cell(h);
   for (auto& row : r.cells) {
-    for (auto& cell : row) cell = escape_pipes(cell);
+    for (auto& cell : row) cell = markdown_cell(cell);
   }
   r.compute_widths();
   // Room for at least "---" or "---:" in the delimiter row, with the source lined up under it.
@@ -70,7 +60,7 @@ void write_markdown(std::ostream& os, const Table& t) {
     for (std::size_t i = 0; i < notes.size(); ++i) {
       // An empty ">" line keeps each note its own paragraph instead of running them together.
       if (i > 0) os << ">\n";
-      os << "> " << detail::single_line(notes[i]) << '\n';
+      os << "> " << markdown_text(notes[i]) << '\n';
     }
   }
   os << '\n';
@@ -85,7 +75,7 @@ class MarkdownReporter final : public Reporter {
   std::string_view extension() const override { return "md"; }
   void write_run(std::ostream& os, const Context&, std::span<const Section> sections) const override {
     for (const auto& s : sections) {
-      os << "## " << detail::single_line(s.kind) << ": " << detail::single_line(s.name) << "\n\n";
+      os << "## " << markdown_text(s.kind) << ": " << markdown_text(s.name) << "\n\n";
       for (const auto& t : s.tables) write_markdown(os, t);
     }
   }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
 #include "report/format_detail.hpp"
 #include "report/gnuplot_figure.hpp"
 #include "report/reporter.hpp"
@@ -19,18 +20,6 @@ namespace scalerun::report {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Names come from scripts; this keeps every file inside DIR and portable across filesystems.
-std::string sanitize(std::string_view name) {
-  std::string out;
-  out.reserve(name.size());
-  for (char c : name) {
-    const bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                      c == '_' || c == '.' || c == '-';
-    out.push_back(keep ? c : '_');
-  }
-  return out;
-}
 
 std::string errno_reason(int err) {
   return err != 0 ? std::generic_category().message(err) : std::string("I/O error");
@@ -56,13 +45,13 @@ void write_file(const fs::path& path, const std::function<void(std::ostream&)>& 
   }
 }
 
-// Sanitising can map distinct names ("a b", "a_b") to one file; number the later ones rather
-// than let them overwrite each other.
+// file_stem keeps every file inside DIR, and can map distinct names ("a b", "a_b") to one file:
+// number the later ones rather than let them overwrite each other.
 void write_per_table(const fs::path& root, const Reporter& reporter, std::span<const Section> sections) {
   std::set<std::string> used;
   for (const auto& s : sections) {
     for (const auto& t : s.tables) {
-      const std::string stem = sanitize(s.name) + "__" + sanitize(t.name);
+      const std::string stem = file_stem(s.name) + "__" + file_stem(t.name);
       std::string file = fmt::format("{}.{}", stem, reporter.extension());
       for (int n = 2; !used.insert(file).second; ++n) file = fmt::format("{}-{}.{}", stem, n, reporter.extension());
       write_file(root / file, [&](std::ostream& os) { reporter.write_table(os, t); });
@@ -95,7 +84,7 @@ std::vector<Figure> write_figure_files(const fs::path& root, std::span<const Sec
     const Section& s = sections[si];
     for (std::size_t ti = 0; ti < s.tables.size(); ++ti) {
       const Table& t = s.tables[ti];
-      const std::string base = sanitize(s.name) + "__" + sanitize(t.name);
+      const std::string base = file_stem(s.name) + "__" + file_stem(t.name);
       std::string stem = base;
       for (int n = 2; !used.insert(stem).second; ++n) stem = fmt::format("{}-{}", base, n);
       auto figure = figure_of(t, stem, format);
@@ -109,7 +98,7 @@ std::vector<Figure> write_figure_files(const fs::path& root, std::span<const Sec
     // A measured or simulated experiment run with --trace or --html: its telling point's timeline.
     const Timeline* timeline = telling_timeline(s);
     if (timeline == nullptr) continue;
-    const std::string base = sanitize(s.name) + "__timeline";
+    const std::string base = file_stem(s.name) + "__timeline";
     std::string stem = base;
     for (int n = 2; !used.insert(stem).second; ++n) stem = fmt::format("{}-{}", base, n);
     auto figure = timeline_figure(s, *timeline, stem, format);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
 #include "report/gnuplot_style.hpp"
 
 namespace scalerun::report {
@@ -97,23 +98,23 @@ std::optional<Figure> timeline_figure(const Section& section, const Timeline& t,
                   shown.size() < t.tracks.size() ? fmt::format("; {} of {} tracks shown", shown.size(), t.tracks.size())
                                                  : "");
   const int height = std::clamp(160 + 22 * static_cast<int>(shown.size()), 300, 1200);
-  std::string s = figure_header(f.title + "\\n" + subtitle, stem, format, height);
+  std::string s = figure_header(f.title, stem, format, height, subtitle);
   s += "unset grid\nset grid xtics lc rgb \"#dddddd\"\nset style fill solid 1.0 noborder\n";
   s += fmt::format("set xlabel {} noenhanced\n",
-                   quoted(fmt::format("{} ({})", t.clock == "simulated" ? "simulated time" : "time", unit)));
+                   gnuplot_string(fmt::format("{} ({})", t.clock == "simulated" ? "simulated time" : "time", unit)));
   s += fmt::format("set xrange [0:{:.9g}]\n", t.span * scale);
   s += fmt::format("set yrange [{}:-0.6]\n", static_cast<double>(shown.size()) - 0.4);
   // The track names as the y tics (every one while they fit, then every few).
   const std::size_t every = std::max<std::size_t>(1, shown.size() / 24);
   std::string tics;
   for (std::size_t row = 0; row < shown.size(); row += every)
-    tics += fmt::format("{}{} {}", tics.empty() ? "" : ", ", quoted(view.tracks[shown[row]].name), row);
+    tics += fmt::format("{}{} {}", tics.empty() ? "" : ", ", gnuplot_tic_label(view.tracks[shown[row]].name), row);
   s += fmt::format("set ytics ({}) noenhanced\nset ylabel \"\"\n", tics);
   std::string plots;
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     plots += fmt::format("{}{} index {} using 1:2:3:4:5:6 with boxxyerror lc rgb {} title {}",
-                         plots.empty() ? "" : ", \\\n     ", b == 0 ? quoted(stem + ".dat") : "''", b,
-                         quoted(colour_of(blocks[b])), quoted(std::string(activity_name(blocks[b]))));
+                         plots.empty() ? "" : ", \\\n     ", b == 0 ? gnuplot_string(stem + ".dat") : "''", b,
+                         gnuplot_string(colour_of(blocks[b])), gnuplot_string(std::string(activity_name(blocks[b]))));
   }
   f.script = fmt::format("{}plot {}\n", s, plots);
   f.data = std::move(data);

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/encode.hpp"
+
 namespace scalerun::report {
 
 namespace {
@@ -15,7 +17,7 @@ class EventStream {
  public:
   explicit EventStream(std::ostream& os) : os_(os) {}
   void operator()(const nlohmann::json& event) {
-    os_ << (first_ ? "\n" : ",\n") << event.dump();
+    os_ << (first_ ? "\n" : ",\n") << json_text(event);
     first_ = false;
   }
 
@@ -89,9 +91,11 @@ void write_point(EventStream& emit, int pid, const Section& section, const Timel
 
 std::size_t write_trace(std::ostream& os, const Context& ctx, std::span<const Section> sections, std::size_t budget) {
   os << "{\"displayTimeUnit\": \"ns\",\n\"otherData\": "
-     << nlohmann::json{{"scalerun", ctx.scalerun_version}, {"script", ctx.script_path},
-                       {"command_line", ctx.command_line}, {"host", ctx.host}, {"started_at", ctx.started_at}}
-            .dump()
+     << json_text(nlohmann::json{{"scalerun", ctx.scalerun_version},
+                                 {"script", ctx.script_path},
+                                 {"command_line", ctx.command_line},
+                                 {"host", ctx.host},
+                                 {"started_at", ctx.started_at}})
      << ",\n\"traceEvents\": [";
   EventStream emit(os);
   // Shares by water-filling: the smallest points whole, what they leave split among the rest.

@@ -11,6 +11,8 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "report/encode.hpp"
+
 namespace scalerun::store {
 
 namespace {
@@ -147,17 +149,6 @@ void require_one_target(const Database& db, const ExtrapQuery& q, const std::vec
                                        db.path(), describe(q, q.machine), targets.size(), listed));
 }
 
-// One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
-
 }  // namespace
 
 ExtrapSummary export_extrap_jsonl(const Database& db, std::ostream& out, ExtrapQuery query) {
@@ -190,7 +181,7 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
   const bool text = query.format == ExtrapQuery::Format::text;
   std::string points_line, data_lines;  // the text format's, written once every point is seen
   if (csv) {
-    for (const auto& name : summary.params) out << csv_field(name) << ',';
+    for (const auto& name : summary.params) out << report::csv_field(name) << ',';
     out << "callpath,metric,value\n";
   }
   for (const PointRecord* point : with_metric) {
@@ -211,7 +202,7 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
       }
       if (csv) {
         for (const auto& name : summary.params) out << params[name].dump() << ',';
-        out << csv_field(query.kernel) << ',' << csv_field(query.metric) << ',' << Json(value).dump() << '\n';
+        out << report::csv_field(query.kernel) << ',' << report::csv_field(query.metric) << ',' << Json(value).dump() << '\n';
         ++summary.lines;
         contributed = true;
         continue;
@@ -221,7 +212,7 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
       line["callpath"] = query.kernel;
       line["metric"] = query.metric;
       line["value"] = value;
-      out << line.dump() << '\n';
+      out << report::json_text(line) << '\n';
       ++summary.lines;
       contributed = true;
     }
@@ -234,8 +225,10 @@ ExtrapSummary export_extrap(const Database& db, std::ostream& out, const ExtrapQ
     }
   }
   if (text) {
-    for (const auto& name : summary.params) out << "PARAMETER " << name << '\n';
-    out << "POINTS" << points_line << "\nREGION " << query.kernel << "\nMETRIC " << query.metric << '\n' << data_lines;
+    // One line each: a name's line break would start a line of Extra-P's format.
+    for (const auto& name : summary.params) out << "PARAMETER " << report::one_line(name) << '\n';
+    out << "POINTS" << points_line << "\nREGION " << report::one_line(query.kernel) << "\nMETRIC "
+        << report::one_line(query.metric) << '\n' << data_lines;
   }
   out.flush();
   if (!out) throw std::runtime_error("cannot write the Extra-P export: the output failed");

@@ -17,6 +17,7 @@
 #include "host/topology.hpp"
 #include "kernels/native/registry.hpp"
 #include "model/kernel_model.hpp"
+#include "report/encode.hpp"
 #include "runtime/stop.hpp"
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
@@ -110,7 +111,7 @@ store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kern
     extra["ranks"] = measure::ranks_to_json(m.ranks);
     extra["launch"] = m.launch_line;
   }
-  rec.extra_json = extra.dump();
+  rec.extra_json = report::json_text(extra);
   return rec;
 }
 
@@ -118,7 +119,7 @@ store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kern
 // go with it, so an export can tell points tuned to different targets apart.
 std::string tuning_json(const TunedPoint& tp, const model::ScalingRule& rule) {
   std::string json = fmt::format("{{\"tuning_runs\": {}, \"reached\": {}, \"rule\": {}, \"target\": {:.17g}",
-                                 tp.runs, tp.reached ? "true" : "false", nlohmann::json(rule.describe()).dump(),
+                                 tp.runs, tp.reached ? "true" : "false", report::json_text(nlohmann::json(rule.describe())),
                                  rule.target);
   if (tp.pairs > 0)
     json += fmt::format(", \"pairs\": {}, \"e_low\": {:.17g}, \"e_high\": {:.17g}", tp.pairs, tp.interval.low,

@@ -7,10 +7,12 @@
 
 #include <fmt/format.h>
 
+#include "report/encode.hpp"
+
 namespace scalerun::study {
 
 Progress::Progress(std::string label, std::size_t total, bool quiet)
-    : label_(std::move(label)),
+    : label_(report::one_line(label)),  // a name from a script: no line break or escape reaches the terminal
       total_(total),
       quiet_(quiet),
       terminal_(isatty(STDERR_FILENO) != 0),
@@ -42,7 +44,7 @@ void Progress::note(const std::string& line) {
   if (quiet_) return;
   if (line_open_) std::fprintf(stderr, "\r\033[K");
   line_open_ = false;
-  std::fprintf(stderr, "%s\n", line.c_str());
+  std::fprintf(stderr, "%s\n", report::one_line(line).c_str());
 }
 
 void Progress::finish() {

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/encode.hpp"
+
 namespace scalerun::study {
 
 namespace {
@@ -81,7 +83,7 @@ void fill_record(store::PointRecord& record, const sim::SimulatedPoint& pt) {
   record.instrumentation["contention_processor"] = pt.separation.contention_processor;
   // A simulation has no check of its own: what it computes is what its program says.
   record.verified = true;
-  record.extra_json = nlohmann::json{{"busiest", pt.links.busiest}}.dump();
+  record.extra_json = report::json_text(nlohmann::json{{"busiest", pt.links.busiest}});
 }
 
 std::optional<sim::SimulatedPoint> point_from_record(const store::PointRecord& record) {

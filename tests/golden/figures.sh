@@ -25,8 +25,9 @@ for script in scripts/quickstart.lua scripts/mergesort_io.lua scripts/stas_sunwu
   for svg in "$out"/*.svg; do
     stem=${svg%.svg}
     [ -s "$stem.dat" ] || fail "$svg has no data file"
-    xlabel=$(sed -n 's/^set xlabel "\(.*\)" noenhanced$/\1/p' "$stem.gp")
-    ylabel=$(sed -n 's/^set ylabel "\(.*\)" noenhanced$/\1/p' "$stem.gp")
+    # Labels are single-quoted (nothing substituted there), a quote in them doubled.
+    xlabel=$(sed -n "s/^set xlabel '\(.*\)' noenhanced\$/\1/p" "$stem.gp" | sed "s/''/'/g")
+    ylabel=$(sed -n "s/^set ylabel '\(.*\)' noenhanced\$/\1/p" "$stem.gp" | sed "s/''/'/g")
     [ -n "$xlabel" ] && [ -n "$ylabel" ] || fail "$stem.gp labels no axis"
     grep -qF ">$xlabel</text>" "$svg" || fail "$svg does not show its x label '$xlabel'"
     grep -qF ">$ylabel</text>" "$svg" || fail "$svg does not show its y label '$ylabel'"
@@ -39,8 +40,8 @@ done
 # block follows two blank lines).
 block() { awk -v want="$2" '/^$/ { e++; next } /^#/ { next } { if (e >= 2) b++; e = 0 } b == want' "$1"; }
 # index_of GP TITLE: the data block a plot element with this title reads; colour_of GP TITLE: its colour.
-index_of() { grep -F "title \"$2\"" "$1" | sed -n 's/.* index \([0-9]*\) using .*/\1/p'; }
-colour_of() { grep -F "title \"$2\"" "$1" | sed -n 's/.* lc rgb "\(#[0-9A-Fa-f]*\)" title .*/\1/p'; }
+index_of() { grep -F "title '$2'" "$1" | sed -n 's/.* index \([0-9]*\) using .*/\1/p'; }
+colour_of() { grep -F "title '$2'" "$1" | sed -n "s/.* lc rgb '\(#[0-9A-Fa-f]*\)' title .*/\1/p"; }
 
 # The isoefficiency figure: W against p on log-log axes, the solved W as points and W = c p^k as a
 # line, k the table's growth_order and c the intercept of the same least-squares line (the mean of
@@ -56,8 +57,8 @@ read -r c lo hi < <(awk -F, -v k="$k" 'NR > 1 && $1 > 1 && $2 > 0 {
   END { printf "%.17g %s %s\n", exp(s / n), lo, hi }' "$csv")
 label=$(awk -v c="$c" -v k="$k" 'BEGIN { printf "fit W = %.4g p^%.3f", c, k }')
 grep -q '^set logscale x' "$gp" && grep -q '^set logscale y' "$gp" || fail "$gp: W(p) not on log-log axes"
-grep -qF "\"iso__isoefficiency.dat\" index 0 using 1:2 with points" "$gp" || fail "$gp: the solved W not drawn as points"
-grep -qF "with lines lw 2 lc rgb \"$(colour_of "$gp" W)\" title \"$label\"" "$gp" ||
+grep -qF "'iso__isoefficiency.dat' index 0 using 1:2 with points" "$gp" || fail "$gp: the solved W not drawn as points"
+grep -qF "with lines lw 2 lc rgb '$(colour_of "$gp" W)' title '$label'" "$gp" ||
   { cat "$gp"; fail "$gp: no line '$label' in the colour of W"; }
 block "$dat" "$(index_of "$gp" "$label")" | awk -v c="$c" -v k="$k" -v lo="$lo" -v hi="$hi" -v gp="$gp" '
   { y = c * $1 ^ k; if ((($2 - y) / y) ^ 2 > 1e-18) { print gp ": " $0 " is not on W = c p^k"; bad = 1 }
@@ -81,8 +82,8 @@ for functions in "$sp"/out/*__overhead_functions.csv; do
   for name in serial imbalance latency contention; do
     fit=$(awk -F, -v n="$name" 'NR > 1 && $1 == n { print $2 }' "$functions")
     title="fit $name = $fit"
-    grep -F "title \"$name\"" "$gp" | grep -q ' with points ' || fail "$gp: $name not drawn as points"
-    grep -F "title \"$title\"" "$gp" | grep -q ' with lines ' || { cat "$gp"; fail "$gp: no line '$title'"; }
+    grep -F "title '$name'" "$gp" | grep -q ' with points ' || fail "$gp: $name not drawn as points"
+    grep -F "title '$title'" "$gp" | grep -q ' with lines ' || { cat "$gp"; fail "$gp: no line '$title'"; }
     [ "$(colour_of "$gp" "$name")" = "$(colour_of "$gp" "$title")" ] || fail "$gp: $name and its fit differ in colour"
     block "$dat" "$(index_of "$gp" "$title")" | awk -v f="$fit" -v what="$gp: $title" '
       function basis(b, p) {
@@ -109,7 +110,7 @@ for functions in "$sp"/out/*__overhead_functions.csv; do
     sed -n 's/^set arrow from \([^,]*\), graph 0 to .* nohead dt 3 .*/\1/p' "$gp" |
       awk -v x="$crossing" '(($1 - x) / x) ^ 2 < 1e-20 { found = 1 } END { exit !found }' ||
       { cat "$gp"; fail "$gp: no dashed line at the crossing p = $crossing of $overhead over $overtakes"; }
-    grep -qF "set label \"$overhead overtakes $overtakes at p = " "$gp" || fail "$gp: the crossing of $overhead over $overtakes is not labelled"
+    grep -qF "set label '$overhead overtakes $overtakes at p = " "$gp" || fail "$gp: the crossing of $overhead over $overtakes is not labelled"
   done < <(tail -n +2 "$sp/out/${study}__crossover.csv")
   arrows=$(grep -c '^set arrow' "$gp" || true)
   [ "$arrows" -eq "$expected" ] || fail "$gp: $arrows dashed lines, but $expected crossings inside p = $lo..$hi"

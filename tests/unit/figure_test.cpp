@@ -35,23 +35,23 @@ TEST_CASE("figure: a line chart plots each series against x, log axes as hinted,
   CHECK(f->image() == "run__speedup.svg");
   CHECK(f->data == "# p\tS\n1\t0.90000000000000002\n2\t1.8\n4\t3.6000000000000001\n8\t7.2000000000000002\n");
   CHECK_THAT(f->script, Catch::Contains("set terminal svg"));
-  CHECK_THAT(f->script, Catch::Contains("set output \"run__speedup.svg\""));
-  CHECK_THAT(f->script, Catch::Contains("set title \"x: speedup\""));
-  CHECK_THAT(f->script, Catch::Contains("set xlabel \"p\""));
-  CHECK_THAT(f->script, Catch::Contains("set ylabel \"speedup\""));
+  CHECK_THAT(f->script, Catch::Contains("set output 'run__speedup.svg'"));
+  CHECK_THAT(f->script, Catch::Contains("set title 'x: speedup'"));
+  CHECK_THAT(f->script, Catch::Contains("set xlabel 'p'"));
+  CHECK_THAT(f->script, Catch::Contains("set ylabel 'speedup'"));
   CHECK_THAT(f->script, Catch::Contains("set logscale x 2"));
   CHECK_THAT(f->script, Catch::Contains("set xtics (1, 2, 4, 8)"));
   CHECK_THAT(f->script, Catch::Contains("set xrange [1:8 * 1.000001]"));  // gnuplot keeps the tic at 8
   CHECK_THAT(f->script, !Catch::Contains("set logscale y"));
-  CHECK_THAT(f->script, Catch::Contains("plot \"run__speedup.dat\" using 1:2 with linespoints"));
-  CHECK_THAT(f->script, Catch::Contains("title \"S\""));
-  CHECK_THAT(f->script, Catch::Contains("x with lines dt 2 lw 1.5 lc rgb \"#777777\" title \"ideal\""));
+  CHECK_THAT(f->script, Catch::Contains("plot 'run__speedup.dat' using 1:2 with linespoints"));
+  CHECK_THAT(f->script, Catch::Contains("title 'S'"));
+  CHECK_THAT(f->script, Catch::Contains("x with lines dt 2 lw 1.5 lc rgb '#777777' title 'ideal'"));
   CHECK_THAT(figure_of(speedup_table(), "s", FigureFormat::png)->script, Catch::Contains("set terminal pngcairo"));
   Table with_px = speedup_table();
   with_px.mark(6, "px = 6");
   const auto g = figure_of(with_px, "px", FigureFormat::svg);
   CHECK_THAT(g->script, Catch::Contains("set arrow from 6, graph 0 to 6, graph 1 nohead dt 3"));
-  CHECK_THAT(g->script, Catch::Contains("set label \"px = 6\" at 6, graph 0.97 rotate by 90"));
+  CHECK_THAT(g->script, Catch::Contains("set label 'px = 6' at 6, graph 0.97 rotate by 90"));
 }
 
 TEST_CASE("figure: a fitted curve is a line through its samples beside the series it fits, on log-log axes", "[figure]") {
@@ -82,9 +82,9 @@ TEST_CASE("figure: a fitted curve is a line through its samples beside the serie
   CHECK_THAT(f->script, Catch::Contains("set logscale y 10"));
   CHECK_THAT(f->script, Catch::Contains("set xrange [2:8 * 1.000001]"));  // p = 1 has no W to draw
   // The table's rows are the data's first block, the curve its second: points, then the line.
-  CHECK_THAT(f->script, Catch::Contains("plot \"iso.dat\" index 0 using 1:2 with points"));
-  CHECK_THAT(f->script, Catch::Contains("'' index 1 using 1:2 with lines lw 2 lc rgb \"#0072B2\" title "
-                                        "\"fit W = 1.5 p^1.48\""));
+  CHECK_THAT(f->script, Catch::Contains("plot 'iso.dat' index 0 using 1:2 with points"));
+  CHECK_THAT(f->script, Catch::Contains("'' index 1 using 1:2 with lines lw 2 lc rgb '#0072B2' title "
+                                        "'fit W = 1.5 p^1.48'"));
   const std::string rows = "# p\tW\n1\tNaN\n2\t4\n4\t12\n8\t33\n";
   REQUIRE(f->data.rfind(rows, 0) == 0);
   const std::string rest = f->data.substr(rows.size());
@@ -113,15 +113,15 @@ TEST_CASE("figure: overheads as markers, their fits as lines in the same colours
   t.mark(12.5, "contention overtakes latency at p = 12.5").mark(3, "another at p = 3");
   const auto f = figure_of(t, "o", FigureFormat::svg);
   REQUIRE(f);
-  CHECK_THAT(f->script, Catch::Contains("set ylabel \"seconds (s)\""));
+  CHECK_THAT(f->script, Catch::Contains("set ylabel 'seconds (s)'"));
   // Legend: each overhead's points, then its fit, in the one colour.
   CHECK_THAT(f->script, Catch::Contains(
-      "plot \"o.dat\" index 0 using 1:2 with points lw 2 pt 7 ps 1.1 lc rgb \"#0072B2\" title \"latency\", \\\n"
-      "     '' index 1 using 1:2 with lines lw 2 lc rgb \"#0072B2\" title \"fit latency = 0.01 log2 p\", \\\n"
-      "     '' index 0 using 1:3 with points lw 2 pt 7 ps 1.1 lc rgb \"#E69F00\" title \"contention\", \\\n"
-      "     '' index 2 using 1:2 with lines lw 2 lc rgb \"#E69F00\" title \"fit contention = 0.0001 p^2\"\n"));
+      "plot 'o.dat' index 0 using 1:2 with points lw 2 pt 7 ps 1.1 lc rgb '#0072B2' title 'latency', \\\n"
+      "     '' index 1 using 1:2 with lines lw 2 lc rgb '#0072B2' title 'fit latency = 0.01 log2 p', \\\n"
+      "     '' index 0 using 1:3 with points lw 2 pt 7 ps 1.1 lc rgb '#E69F00' title 'contention', \\\n"
+      "     '' index 2 using 1:2 with lines lw 2 lc rgb '#E69F00' title 'fit contention = 0.0001 p^2'\n"));
   CHECK_THAT(f->script, Catch::Contains("set arrow from 12.5, graph 0 to 12.5, graph 1 nohead dt 3"));
-  CHECK_THAT(f->script, Catch::Contains("set label \"contention overtakes latency at p = 12.5\" at 12.5, graph 0.97"));
+  CHECK_THAT(f->script, Catch::Contains("set label 'contention overtakes latency at p = 12.5' at 12.5, graph 0.97"));
   CHECK_THAT(f->script, Catch::Contains("set arrow from 3, graph 0 to 3, graph 1 nohead dt 3"));
   CHECK_THAT(f->script, Catch::Contains("set key below center vertical maxrows 4"));
   // Three blocks: the rows, then a block per fit.
@@ -133,7 +133,7 @@ TEST_CASE("figure: overheads as markers, their fits as lines in the same colours
   Table plain = t;
   plain.plot.curves.clear();
   const auto g = figure_of(plain, "o", FigureFormat::svg);
-  CHECK_THAT(g->script, Catch::Contains("plot \"o.dat\" using 1:2 with linespoints"));
+  CHECK_THAT(g->script, Catch::Contains("plot 'o.dat' using 1:2 with linespoints"));
   CHECK_THAT(g->script, !Catch::Contains("set key below"));
   CHECK_THAT(g->data, !Catch::Contains("\n\n\n"));
 }
@@ -162,7 +162,7 @@ TEST_CASE("figure: stacked bars per x with the unit on the axis; text x values b
   const auto f = figure_of(t, "b", FigureFormat::svg);
   REQUIRE(f);
   CHECK(f->data == "# set\tcompute\tsync\nSet1\t1\t0.5\nSet2\t0.59999999999999998\tNaN\n");
-  CHECK_THAT(f->script, Catch::Contains("set ylabel \"seconds (s)\""));
+  CHECK_THAT(f->script, Catch::Contains("set ylabel 'seconds (s)'"));
   CHECK_THAT(f->script, Catch::Contains("set style histogram rowstacked"));
   CHECK_THAT(f->script, Catch::Contains("using 2:xtic(1)"));
   CHECK_THAT(f->script, Catch::Contains("'' using 3 lc rgb"));
@@ -180,9 +180,9 @@ TEST_CASE("figure: a heat map draws a box per cell, empty cells left out; a list
   const auto f = figure_of(t, "h", FigureFormat::svg);
   REQUIRE(f);
   CHECK(f->data == "# row\tcolumn\tvalue\n0\t0\t1\n0\t1\t0.5\n1\t0\tNaN\n1\t1\t1\n");
-  CHECK_THAT(f->script, Catch::Contains("set xlabel \"p'\""));  // psi(p, p'): a column per point
-  CHECK_THAT(f->script, Catch::Contains("set xtics (\"1\" 0, \"2\" 1)"));
-  CHECK_THAT(f->script, Catch::Contains("set ytics (\"1\" 0, \"2\" 1)"));
+  CHECK_THAT(f->script, Catch::Contains("set xlabel 'p'''"));  // psi(p, p'): a column per point
+  CHECK_THAT(f->script, Catch::Contains("set xtics ('1' 0, '2' 1)"));
+  CHECK_THAT(f->script, Catch::Contains("set ytics ('1' 0, '2' 1)"));
   CHECK_THAT(f->script, Catch::Contains("using 2:1:(0.5):(0.5):3 with boxxyerror fc palette"));
 
   Table listing;

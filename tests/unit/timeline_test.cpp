@@ -127,10 +127,10 @@ TEST_CASE("timeline figure: the least busy point, one block per activity, rows n
   CHECK(f->data.find("4\t0\t0\t8\t-0.4\t0.4\n") != std::string::npos);  // worker 0 busy 0..8 ms
   CHECK(f->script.find("with boxxyerror") != std::string::npos);
   CHECK(f->script.find("index 2 using 1:2:3:4:5:6") != std::string::npos);
-  CHECK(f->script.find("set xlabel \"time (ms)\"") != std::string::npos);
-  CHECK(f->script.find("set ytics (\"worker 0\" 0, \"worker 1\" 1)") != std::string::npos);
-  CHECK(f->script.find("title \"idle\"") != std::string::npos);
-  CHECK(f->script.find("set output \"study__timeline.svg\"") != std::string::npos);
+  CHECK(f->script.find("set xlabel 'time (ms)'") != std::string::npos);
+  CHECK(f->script.find("set ytics ('worker 0' 0, 'worker 1' 1)") != std::string::npos);
+  CHECK(f->script.find("title 'idle'") != std::string::npos);
+  CHECK(f->script.find("set output 'study__timeline.svg'") != std::string::npos);
 }
 
 TEST_CASE("trace: a point beyond its share of the budget is written compacted, the small ones exact", "[timeline]") {
