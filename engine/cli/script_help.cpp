@@ -17,6 +17,7 @@ int print_script_help(const std::string& script) {
   request.options.dry_run = true;
   request.options.quiet = true;
   request.timeout_seconds = 60;
+  request.list_params_only = true;
   lua::RunOutcome outcome;
   try {
     outcome = lua::run_script(request);
@@ -36,6 +37,12 @@ int print_script_help(const std::string& script) {
     return 2;
   }
   std::cout << fmt::format("usage: scalerun {} [--set name=value ...] [options] [-- args]\n", script);
+  if (!outcome.listing_stopped.empty()) {
+    // The script ran in a library's environment (nothing started or read): what it could not do
+    // there ended the listing; the params declared before it are listed.
+    std::cerr << fmt::format("note: listing stopped at {} (params declared after it are not listed)\n",
+                             outcome.listing_stopped);
+  }
   if (outcome.params.empty()) {
     std::cout << "\nThe script declares no param(): it has nothing to --set.\n";
   } else {

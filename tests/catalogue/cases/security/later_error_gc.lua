@@ -5,4 +5,3 @@ local lib = require "mods.later_error_gc"
 pcall(lib.run, os.getenv("MARKER"))
 collectgarbage()
 collectgarbage()
-print("collected")

@@ -5,4 +5,3 @@ local lib = require "mods.later_gc"
 lib.run(os.getenv("MARKER"))
 collectgarbage()
 collectgarbage()
-print("collected")

@@ -5,4 +5,3 @@ package.loaded["mods.marker"] = os.getenv("MARKER")
 local lib = require "mods.later_gc_at_load"
 collectgarbage()
 collectgarbage()
-print("collected")
