@@ -22,13 +22,16 @@ constexpr const char* kAllowed =
 SetNumber real(double v) { return {v, false, 0}; }
 SetNumber whole(long long v) { return {static_cast<double>(v), true, v}; }
 
-// Lua's integer floor division and modulo.
+// Lua's integer floor division and modulo. By -1 they are negation (wrapping, as Lua does) and 0:
+// C's LLONG_MIN / -1 overflows, and the processor traps.
 long long floor_div(long long a, long long b) {
+  if (b == -1) return static_cast<long long>(0ULL - static_cast<unsigned long long>(a));
   long long q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 long long floor_mod(long long a, long long b) {
+  if (b == -1) return 0;
   long long r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;

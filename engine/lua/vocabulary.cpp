@@ -55,7 +55,12 @@ int unknown_param(lua_State* L) {
 int undefined_global(lua_State* L) {
   const std::string name = lua_tostring(L, 1) != nullptr ? lua_tostring(L, 1) : "?";
   std::vector<std::string> globals;
-  lua_pushglobaltable(L);
+  // The names a library sees are its views, not the script's globals (which it may not learn).
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushvalue(L, 2);
+  } else {
+    lua_pushglobaltable(L);
+  }
   lua_pushnil(L);
   while (lua_next(L, -2) != 0) {
     if (lua_type(L, -2) == LUA_TSTRING) globals.emplace_back(lua_tostring(L, -2));

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -295,6 +296,9 @@ TEST_CASE("values given with --set are arithmetic on numbers, unit constants and
   CHECK(value("7 // 2").as_integer == 3);
   CHECK(value("-7 // 2").as_integer == -4);
   CHECK(value("-7 % 3").as_integer == 2);
+  // The one integer quotient that overflows wraps, as in Lua, instead of trapping.
+  CHECK(value("(-9223372036854775807 - 1) // -1").as_integer == std::numeric_limits<long long>::min());
+  CHECK(value("(-9223372036854775807 - 1) % -1").as_integer == 0);
   CHECK(value("7 / 2").value == 3.5);
   CHECK(value("(1 + 2) * 3 - 4").as_integer == 5);
   CHECK(value("20*us").value == Approx(2e-5));

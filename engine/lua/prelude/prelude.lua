@@ -34,15 +34,19 @@ end
 -- Module tables are shared (every requirer gets the same one), so a library could otherwise
 -- rewrite the command of a kernel the script measures; a changed field is named where the value
 -- is used (docs/SECURITY.md). A configured copy, k { command = ... }, is a new sealed value.
+local raw_getmetatable = debug.getmetatable
 local sealed = setmetatable({}, { __mode = "k" })
 local sealed_fields = { kernel = { "command", "mpi", "native", "timer" }, machine = { "launcher", "hosts" } }
 
 -- A text that changes when the value does, read raw (no metamethod of the value runs): tables
--- field by field in a fixed order, functions and userdata by identity.
+-- field by field in a fixed order with their metatables (the engine's reads honour __index),
+-- functions and userdata by identity.
 local function fingerprint(v, depth)
   local t = type(v)
   if t == "string" then return ("%q"):format(v) end
-  if t ~= "table" then return t == "number" and ("%.17g"):format(v) or t .. ("%p"):format(v) end
+  if t == "number" then return ("%.17g"):format(v) end
+  if t == "nil" or t == "boolean" then return tostring(v) end
+  if t ~= "table" then return t .. ("%p"):format(v) end
   if depth > 8 then return ("table%p"):format(v) end
   local items = {}
   for key, value in next, v do
@@ -50,7 +54,8 @@ local function fingerprint(v, depth)
     items[#items + 1] = k .. "=" .. fingerprint(value, depth + 1)
   end
   table.sort(items)
-  return "{" .. table.concat(items, ",") .. "}"
+  local mt = raw_getmetatable(v)
+  return (mt and ("{%p:"):format(mt) or "{") .. table.concat(items, ",") .. "}"
 end
 
 local function seal(value, kind)
@@ -73,14 +78,17 @@ local function check_sealed(value, kind)
 end
 
 -------------------------------------------------------------------------------- machines
-local Machine = { __name = "machine" }
-Machine.__index = Machine
+-- Methods live in a table of their own and the metatable is protected: a library given a machine
+-- cannot reach the metatable through a field (m.__index) nor replace it, so it cannot change how
+-- every machine behaves for the script. The prelude reads metatables raw.
+local MachineMethods = {}
+local Machine = { __name = "machine", __index = MachineMethods, __metatable = "machine" }
 
 function Machine.__tostring(m) return "machine '" .. tostring(rawget(m, "name")) .. "'" end
 
 -- m.levels_spanned(p) (a dot for the colon) would fail inside this file; say it at the caller's line.
 local function check_machine_self(self, method)
-  if getmetatable(self) ~= Machine then
+  if raw_getmetatable(self) ~= Machine then
     error("call machine methods with a colon: m:" .. method .. "(...), got " .. type(self) .. " for m", 3)
   end
 end
@@ -97,7 +105,7 @@ end
 
 -- Number of ring levels a job on p processors spans (1 inside ring:0, 2 across ring:1, ...).
 -- Works on numbers and on symbolic p, so models that use it stay traceable.
-function Machine:levels_spanned(p)
+function MachineMethods:levels_spanned(p)
   check_machine_self(self, "levels_spanned")
   local topo = self.topology
   if topo == nil or topo.kind ~= "rings" then return 1 end
@@ -110,7 +118,7 @@ function Machine:levels_spanned(p)
 end
 
 -- Latency (seconds) of the highest ring level a job on p processors reaches.
-function Machine:ring_latency(p)
+function MachineMethods:ring_latency(p)
   check_machine_self(self, "ring_latency")
   local topo = self.topology
   if topo == nil or topo.kind ~= "rings" then return 0 end
@@ -122,7 +130,7 @@ function Machine:ring_latency(p)
 end
 
 -- Marked speed C (operations/s) of p processors (seed 002 §2): the sum of the nodes' speeds.
-function Machine:marked_speed(p)
+function MachineMethods:marked_speed(p)
   check_machine_self(self, "marked_speed")
   if self.marked ~= nil then return self.marked end
   if self.groups ~= nil then
@@ -205,8 +213,7 @@ function machine_sets(t)
 end
 
 -------------------------------------------------------------------------------- kernels
-local Kernel = { __name = "kernel" }
-Kernel.__index = Kernel
+local Kernel = { __name = "kernel", __index = {}, __metatable = "kernel" }  -- as Machine's
 local reserved = { name = true, params = true, work = true, memory = true, model = true,
                    native = true, command = true, mpi = true, program = true, size = true, doc = true, timer = true,
                    integer = true, run_timeout = true }
@@ -369,10 +376,17 @@ function param(name, default, doc) return native.param(name, default, doc) end
 -------------------------------------------------------------------------------- print
 -- stdout carries only the tables (so --format json/csv stay machine-readable); what a script
 -- prints is context and goes to stderr.
+-- Control characters but tab and newline are shown escaped (\027), so a name or a library's text
+-- cannot drive the terminal (clear it, retitle it, hide what follows).
+local function terminal_safe(c)
+  if c == "\n" or c == "\t" then return c end
+  return ("\\%03d"):format(c:byte())
+end
+
 function print(...)
   local parts = table.pack(...)
   for i = 1, parts.n do parts[i] = tostring(parts[i]) end
-  io.stderr:write(table.concat(parts, "\t", 1, parts.n), "\n")
+  io.stderr:write((table.concat(parts, "\t", 1, parts.n):gsub("%c", terminal_safe)), "\n")
 end
 
 -------------------------------------------------------------------------------- strict globals

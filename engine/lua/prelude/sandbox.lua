@@ -160,6 +160,11 @@ local function environment(listing)
 
   function views.require(name)
     if type(name) == "string" then
+      -- A module name, not a path: "/etc/x" or ".etc.x" would make package.path's "?.lua" any
+      -- file of the host, read as Lua and handed back.
+      if not name:match("^[%w_%-]+$") and not name:match("^[%w_%-]+[%w_%-%.]*[%w_%-]$") or name:find("..", 1, true) then
+        error("require '" .. name .. "': a library requires modules by name (such as kernels.rlsp), not by path", 2)
+      end
       if standard[name] ~= nil then return standard[name] end
       if is_c_module(name) then error(unavailable("require '" .. name .. "' (a C module)"), 2) end
     end
@@ -190,7 +195,7 @@ local function environment(listing)
 
   -- A name in neither the library's globals nor the views is a typo, as in the script.
   setmetatable(views, {
-    __index = function(_, name) native.raise(native.undefined_global(name)) end,
+    __index = function(_, name) native.raise(native.undefined_global(name, views)) end,  -- not the script's names
     __metatable = false,
   })
   return setmetatable(env, { __index = views, __metatable = false })
