@@ -1,0 +1,3 @@
+#!/bin/sh
+touch "$MARKER"
+exit 1
