@@ -28,15 +28,15 @@ local function deep_copy_numbers(v)
   return v
 end
 
--------------------------------------------------------------------------------- sealed fields
--- What a kernel or a machine starts when measured (its command and MPI templates, its native
--- kernel and timer, a machine's launcher and hosts) is fixed when kernel{} or machine{} makes it.
--- Module tables are shared (every requirer gets the same one), so a library could otherwise
--- rewrite the command of a kernel the script measures; a changed field is named where the value
--- is used (docs/SECURITY.md). A configured copy, k { command = ... }, is a new sealed value.
+-------------------------------------------------------------------------------- sealed values
+-- A kernel or a machine is fixed when kernel{} or machine{} makes it: its command and MPI
+-- templates, native kernel, launcher and hosts (what measuring it starts), and its model, params
+-- and speeds (what its numbers are). Module tables are shared, every requirer gets the same one,
+-- so a library could otherwise rewrite a kernel the script measures, or the numbers of a shipped
+-- one under its name. A changed field is named where the value is used (docs/SECURITY.md); a
+-- configured copy, k { command = ... } or ksr1 { memory = ... }, is a new sealed value.
 local raw_getmetatable = debug.getmetatable
 local sealed = setmetatable({}, { __mode = "k" })
-local sealed_fields = { kernel = { "command", "mpi", "native", "timer" }, machine = { "launcher", "hosts" } }
 
 -- A text that changes when the value does, read raw (no metamethod of the value runs): tables
 -- field by field in a fixed order with their metatables (the engine's reads honour __index),
@@ -58,9 +58,9 @@ local function fingerprint(v, depth)
   return (mt and ("{%p:"):format(mt) or "{") .. table.concat(items, ",") .. "}"
 end
 
-local function seal(value, kind)
+local function seal(value)
   local prints = {}
-  for i, field in ipairs(sealed_fields[kind]) do prints[i] = fingerprint(rawget(value, field), 0) end
+  for key, field in next, value do prints[key] = fingerprint(field, 0) end
   sealed[value] = prints
   return value
 end
@@ -68,12 +68,19 @@ end
 local function check_sealed(value, kind)
   local prints = type(value) == "table" and sealed[value] or nil
   if prints == nil then return end
-  for i, field in ipairs(sealed_fields[kind]) do
-    if fingerprint(rawget(value, field), 0) ~= prints[i] then
-      native.raise(kind .. " '" .. tostring(rawget(value, "name")) .. "': its " .. field .. " was changed after " .. kind
-                   .. "{} made it (perhaps by a library loaded with require): make a configured copy instead, "
-                   .. "e.g. k { " .. field .. " = ... }")
+  local changed
+  for key, print in next, prints do
+    if fingerprint(rawget(value, key), 0) ~= print then changed = key break end
+  end
+  if changed == nil then
+    for key in next, value do
+      if prints[key] == nil then changed = key break end
     end
+  end
+  if changed ~= nil then
+    native.raise(kind .. " '" .. tostring(rawget(value, "name")) .. "': its " .. tostring(changed) .. " was changed after "
+                 .. kind .. "{} made it (perhaps by a library loaded with require): make a configured copy instead, "
+                 .. "e.g. " .. (kind == "kernel" and "k" or "m") .. " { " .. tostring(changed) .. " = ... }")
   end
 end
 
@@ -148,7 +155,7 @@ function machine(t)
     m.nodes = 0
     for _, g in ipairs(m.groups) do m.nodes = m.nodes + g.count end
   end
-  return seal(setmetatable(m, Machine), "machine")
+  return seal(setmetatable(m, Machine))
 end
 
 -- This host as a machine: hwloc topology and a measured marked speed per core (seed 002 §3.1).
@@ -188,7 +195,7 @@ function machine_sets(t)
     set.name = (t.prefix or "Set") .. index
     set.machine_name = m.name
     set.procs, set.marked, set.composition = nodes, marked, composition
-    return seal(setmetatable(set, Machine), "machine")
+    return seal(setmetatable(set, Machine))
   end
   local sets = { snapshot(1) }
   local limit = t.max_sets or math.huge
@@ -286,7 +293,7 @@ function kernel(t)
   k.integer = whole_params(t)
   k.params = deep_copy_numbers(t.params or {})
   for name, value in pairs(k.params) do k[name] = value end
-  return seal(setmetatable(k, Kernel), "kernel")
+  return seal(setmetatable(k, Kernel))
 end
 
 -------------------------------------------------------------------------------- scaling rules

@@ -1,4 +1,0 @@
--- scalerun --describe-cluster runs whatever program the machine file names as launcher.command.
--- expect-exit: 2
--- expect: ^--describe-cluster
--- cmdline: --describe-cluster tests/catalogue/cases/security/mods/describe_cluster_launcher_command.lua

@@ -1,4 +1,0 @@
--- scalerun --describe-cluster runs the machine file's launcher with options the file chose: with Open MPI's mpirun, options = { "/bin/sh", "-c", ... } make sh the application it starts.
--- expect-exit: 2
--- expect: ^--describe-cluster
--- cmdline: --describe-cluster tests/catalogue/cases/security/mods/describe_cluster_launcher_options.lua

@@ -1,3 +1,0 @@
-#!/bin/sh
-touch "$MARKER"
-exit 1
