@@ -58,7 +58,17 @@ report::Section sweep(const ExperimentInput& input, Session& session) {
     // What a measured run would start, as the kernel (perhaps a library's) describes it: the
     // script that measures it is the one that runs it, so it is shown before anything runs.
     if (spec.mode == Mode::measure && !input.kernel.command.empty()) points.notes.push_back("command: " + input.kernel.command);
-    if (spec.mode == Mode::measure && !input.kernel.mpi.empty()) points.notes.push_back("mpi: " + input.kernel.mpi);
+    if (spec.mode == Mode::measure && !input.kernel.mpi.empty()) {
+      points.notes.push_back("mpi: " + input.kernel.mpi);
+      // The machine's launcher runs it: what a machine library describes is shown as well.
+      for (const MachineSpec& machine : input.machines) {
+        if (!machine.launcher) continue;
+        std::string line = "launcher of " + machine.name + ": " + machine.launcher->command;
+        for (const std::string& option : machine.launcher->options) line += " " + option;
+        for (const auto& [name, value] : machine.launcher->env) line += " (env " + name + "=" + value + ")";
+        points.notes.push_back(std::move(line));
+      }
+    }
     return report::Section{spec.name, "experiment", {std::move(points)}};
   }
   const std::unique_ptr<PointStore> store = store_for(input, session);
