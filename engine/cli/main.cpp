@@ -3,6 +3,7 @@
 // exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted (143 SIGTERM).
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -98,18 +99,38 @@ struct Invocation {
   std::vector<std::string> sets;
 };
 
-// --describe-cluster FILE: a machine script (.lua) or an Open MPI hostfile.
-int describe_cluster(const std::string& path, double timeout_seconds) {
+// --describe-cluster FILE: a machine script (.lua) or an Open MPI hostfile. Under the budget of a
+// run (--script-timeout) and its watchdog, so Ctrl-C, SIGTERM and the budget end the launcher and
+// every node's benchmark with it.
+int describe_cluster(const std::string& path, double run_timeout_seconds, double budget_seconds) {
   using namespace scalerun;
+  cli::install_signal_handlers();
+  runtime::set_deadline_after(budget_seconds);
+  const cli::Watchdog watchdog("--describe-cluster " + path);
   try {
     study::ClusterTarget target = path.ends_with(".lua") ? study::machine_target(lua::load_machine_file(path), path)
                                                          : study::hostfile_target(path);
     std::error_code ec;
     target.self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    if (timeout_seconds > 0) target.timeout_seconds = timeout_seconds;
+    if (run_timeout_seconds > 0) target.timeout_seconds = run_timeout_seconds;
     std::cout << study::cluster_machine_script(target, study::describe_nodes(target));
+    runtime::set_deadline_after(0);
     return kExitOk;
+  } catch (const runtime::Stopped& e) {
+    if (e.cause() == runtime::StopCause::interrupt) {
+      std::cerr << cli::interruption_line();
+      return cli::interrupted_exit_code();
+    }
+    std::cerr << fmt::format("scalerun: --describe-cluster {}: timed out after {:g} s (raise --script-timeout)\n",
+                             path, budget_seconds);
+  } catch (const Interrupted&) {
+    std::cerr << cli::interruption_line();
+    return cli::interrupted_exit_code();
   } catch (const ScriptError& e) {
+    if (runtime::interrupt_requested()) {
+      std::cerr << cli::interruption_line();
+      return cli::interrupted_exit_code();
+    }
     std::cerr << e.what() << '\n';
   } catch (const UsageError& e) {
     std::cerr << "scalerun: " << e.what() << '\n';
@@ -131,19 +152,19 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
   app.add_flag("--describe-host", inv.describe_host, "print a machine script for this host (hwloc topology, measured "
                "speeds); with --format json one line of its figures");
-  app.add_option("--describe-cluster", inv.describe_cluster, "run the host benchmark on every node of a cluster "
+  auto* describe_cluster_option = app.add_option("--describe-cluster", inv.describe_cluster, "run the host benchmark on every node of a cluster "
                  "(MACHINE.lua with hosts and a launcher, or an Open MPI hostfile) and print its machine script with "
                  "node groups and marked speeds");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
   app.add_option("--format", inv.format_name, "output format: " + report::reporter_list())
       ->check(CLI::IsMember(report::reporter_names()));
-  app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the "
+  auto* out_option = app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the "
                  "figures");
-  app.add_option("--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its "
+  auto* plot_option = app.add_option("--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its "
                  "data and script)");
-  app.add_option("--html", inv.html_file, "also write the run as one self-contained HTML page: context, tables, "
+  auto* html_option = app.add_option("--html", inv.html_file, "also write the run as one self-contained HTML page: context, tables, "
                  "figures, notes, checks");
-  app.add_option("--trace", inv.trace_file, "also write what every worker, rank or simulated processor did when, at "
+  auto* trace_option = app.add_option("--trace", inv.trace_file, "also write what every worker, rank or simulated processor did when, at "
                  "each measured or simulated point, as Chrome Trace Event JSON (open it in ui.perfetto.dev or "
                  "chrome://tracing)");
   app.add_option("--plot-format", inv.plot_format, "figure format: svg (default) or png")
@@ -153,8 +174,10 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember(study::mode_names()));
   request.options.db_path = store::Database::default_path();
-  app.add_option("--db", request.options.db_path, "results database of measured and simulated runs (default "
+  auto* db_option = app.add_option("--db", request.options.db_path, "results database of measured and simulated runs (default "
                  "scalerun.db, or $SCALERUN_DB)");
+  const std::vector<const CLI::Option*> path_options{script_option, describe_cluster_option, out_option, plot_option,
+                                                     html_option, trace_option, db_option};
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
   app.add_flag("--dry-run", request.options.dry_run, "list each experiment's points without evaluating them");
   app.add_option("--script-timeout", request.timeout_seconds,
@@ -165,7 +188,18 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.add_flag("-v,--verbose", request.options.verbose, "tracebacks with errors, and more context on stderr");
   app.add_flag("-q,--quiet", request.options.quiet, "no warnings or context on stderr");
 
-  if (std::string script; asks_script_help(argc, argv, script)) return cli::print_script_help(script);
+  if (std::string script; asks_script_help(argc, argv, script)) {
+    // The script's top level runs for its param()s: under the budget of a run.
+    double budget = request.timeout_seconds;
+    for (int i = 1; i + 1 < argc && std::string(argv[i]) != "--"; ++i) {
+      if (std::string(argv[i]) == "--script-timeout") budget = std::strtod(argv[i + 1], nullptr);
+    }
+    if (const std::string problem = check_seconds("--script-timeout", budget, false); !problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
+    return cli::print_script_help(script, budget);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -184,10 +218,17 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
     std::cout << (inv.format_name == "json" ? host::to_json_line(description) : host::to_machine_script(description));
     return kExitOk;
   }
-  if (!inv.describe_cluster.empty()) return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds);
-  if (script_option->count() == 0) {
-    std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
-    return kExitError;
+  // An empty name is never what was meant: SQLite would keep the points in a private temporary
+  // database and lose them, and an empty folder or file would be the working directory or nothing.
+  for (const CLI::Option* option : path_options) {
+    if (option->count() > 0 && option->as<std::string>().empty()) {
+      std::cerr << fmt::format("scalerun: {}: an empty {} name (give {}; see scalerun --help)\n", option->get_name(),
+                               option->get_name() == "--out" || option->get_name() == "--plot" ? "folder" : "file",
+                               option->get_name() == "--db" ? "a database file, e.g. --db results.db"
+                               : option->get_name() == "script" ? "the script's file, e.g. scalerun study.lua"
+                                                                : "a name");
+      return kExitError;
+    }
   }
   for (const std::string& problem : {check_seconds("--script-timeout", request.timeout_seconds, false),
                                      check_seconds("--run-timeout", request.options.run_timeout_seconds, true)}) {
@@ -195,6 +236,13 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
       std::cerr << problem << '\n';
       return kExitError;
     }
+  }
+  if (describe_cluster_option->count() > 0) {
+    return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds, request.timeout_seconds);
+  }
+  if (script_option->count() == 0) {
+    std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
+    return kExitError;
   }
   for (const auto& s : inv.sets) {
     const auto eq = s.find('=');
@@ -216,19 +264,19 @@ int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
   try {
     throw;
   } catch (const Interrupted&) {
-    std::cerr << "scalerun: interrupted\n";
+    std::cerr << cli::interruption_line();
     return cli::interrupted_exit_code();
   } catch (const runtime::Stopped& e) {
     // Stopped outside any Lua call (between the script's end and the tables).
     if (e.cause() == runtime::StopCause::interrupt) {
-      std::cerr << "scalerun: interrupted\n";
+      std::cerr << cli::interruption_line();
       return cli::interrupted_exit_code();
     }
     std::cerr << request.script << ": " << timeout_message() << '\n';
     return kExitError;
   } catch (const ScriptError& e) {
     if (runtime::interrupt_requested()) {
-      std::cerr << "scalerun: interrupted\n";
+      std::cerr << cli::interruption_line();
       return cli::interrupted_exit_code();
     }
     std::cout.flush();
@@ -274,17 +322,20 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
       return kExitError;
     }
   }
+  // The watchdog stays until the last file is written: Ctrl-C while figures or the HTML page are
+  // drawn ends scalerun as promptly as during the run.
+  const cli::Watchdog watchdog(request.script);
   try {
-    lua::RunOutcome outcome;
-    {
-      const cli::Watchdog watchdog(request.script);
-      outcome = lua::run_script(request);
-    }
+    const lua::RunOutcome outcome = lua::run_script(request);
     // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
     if (runtime::interrupt_requested()) throw Interrupted();
     const report::Context context = provenance::make_context(request.script, join_command_line(argc, argv));
     reporter.write_run(std::cout, context, outcome.sections);
-    std::cout.flush();
+    if (runtime::interrupt_requested()) throw Interrupted();
+    if (const std::string problem = cli::stdout_problem("the tables"); !problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
     if (!inv.out_dir.empty()) report::write_out_dir(inv.out_dir, context, outcome.sections);
     const auto format = inv.plot_format == "png" ? report::FigureFormat::png : report::FigureFormat::svg;
     for (const std::string& dir : {inv.plot_dir, inv.out_dir}) {
@@ -309,12 +360,26 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   using namespace scalerun;
   if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
   Invocation inv;
   if (const std::optional<int> done = parse_command_line(argc, argv, inv)) return *done;
   return run_and_report(inv, argc, argv);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace scalerun;
+  cli::prepare_standard_streams();
+  const int code = run(argc, argv);
+  // Whatever a command printed must have arrived: a full disk or a closed output is an error.
+  if (code == kExitOk || code == kExitCheckFailed) {
+    if (const std::string problem = cli::stdout_problem("its output"); !problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
+  }
+  return code;
 }
