@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -126,9 +128,12 @@ void write_html_report(const std::string& file, const report::Context& ctx, std:
   if (runtime::interrupt_requested()) throw Interrupted();
   WholeFile whole(file);
   std::ofstream out(whole.partial(), std::ios::out | std::ios::trunc);
+  errno = 0;
   report::write_html(out, ctx, sections, svgs);
   out.flush();
-  if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", file));
+  if (!out) {
+    throw std::runtime_error(fmt::format("cannot write '{}'{}", file, errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
+  }
   out.close();
   whole.commit();
 }

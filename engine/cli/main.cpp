@@ -2,6 +2,7 @@
 // Parses the command line, runs the script, prints its tables, and maps every outcome to an
 // exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted (143 SIGTERM).
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -330,6 +331,7 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
     // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
     if (runtime::interrupt_requested()) throw Interrupted();
     const report::Context context = provenance::make_context(request.script, join_command_line(argc, argv));
+    errno = 0;
     reporter.write_run(std::cout, context, outcome.sections);
     if (runtime::interrupt_requested()) throw Interrupted();
     if (const std::string problem = cli::stdout_problem("the tables"); !problem.empty()) {

@@ -114,10 +114,15 @@ void prepare_standard_streams() {
 bool stdout_was_closed() { return g_stdout_closed.load(); }
 
 std::string stdout_problem(const std::string& what) {
-  errno = 0;
-  std::cout.flush();
+  // A write that failed earlier left its errno (the caller cleared errno before writing).
+  int error = errno;
+  if (std::cout) {
+    errno = 0;
+    std::cout.flush();
+    error = errno;
+  }
   const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
-  const int error = errno;
+  if (error == 0) error = errno;
   if (!failed) return {};
   const std::string why = g_stdout_closed.load() ? std::string("it is closed")
                           : error != 0           ? std::string(std::strerror(error))

@@ -26,7 +26,8 @@ void prepare_standard_streams();
 bool stdout_was_closed();
 
 // Flushes standard output: empty when everything written reached it, else the one line that
-// says it did not ("scalerun: cannot write ... to standard output: ...").
+// says it did not ("scalerun: cannot write ... to standard output: ..."). Clear errno before the
+// writes, so the line can name why the first one failed.
 std::string stdout_problem(const std::string& what);
 
 // Installs the SIGINT/SIGTERM handlers. A second SIGINT (or SIGTERM) while the first is being
