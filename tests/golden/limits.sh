@@ -4,7 +4,7 @@
 # nothing behind: no temporary folder, no half-written page, no child process.
 #   limits.sh BINARY CASE
 # Cases: ulimit_db ulimit_html head_stdout head_stderr dev_full closed_stdout plot_int plot_term
-#        html_int html_term double_int mpi_int watchdog stale_claim
+#        html_int html_term double_int mpi_int watchdog stale_claim empty_paths
 set -uo pipefail
 bin=$(realpath "$1")
 case=$2
@@ -203,6 +203,21 @@ stale_claim)
   [ "$rc" -eq 0 ] || fail "exit $rc, expected 0"
   expect_status complete
   expect_clean "sleep 1000.139"
+  ;;
+empty_paths)
+  # An empty --db would be SQLite's private temporary database (every point lost); an empty
+  # folder or file name is never what was meant.
+  for option in --db --out --plot --html --trace; do
+    "$bin" "$sweep" --set points=2 "$option" "" > /dev/null 2> "$dir/run.err"
+    rc=$?
+    [ "$rc" -eq 2 ] || fail "$option \"\": exit $rc, expected 2"
+    expect_one_line "$dir/run.err" "^scalerun: $option: an empty (file|folder) name"
+  done
+  "$bin" runs --db "" > /dev/null 2> "$dir/run.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "runs --db \"\": exit $rc, expected 2"
+  expect_one_line "$dir/run.err" "^scalerun: an empty name: not a file name: SQLite would keep the points in a private"
+  expect_clean
   ;;
 *)
   echo "unknown case $case"
