@@ -15,6 +15,8 @@ db=$dir/run.db
 pids_to_end=()
 cleanup() {
   for p in "${pids_to_end[@]}"; do kill -9 "$p" 2>/dev/null; done
+  # What a failing case may have left: the children of this script's own programs, by their marks.
+  for p in $(pgrep -f "sleep 1000\.($$|139|143)"); do kill -9 "$p" 2>/dev/null; done
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -141,15 +143,26 @@ plot_int | plot_term | html_int | html_term)
   expect_clean "sleep 1000.$$"
   ;;
 double_int)
-  # Two Ctrl-C at once, with a point in progress, 20 times: every time the run is marked.
+  # Two Ctrl-C in quick succession, 20 times, the point in progress an external command (odd
+  # tries) or a C call no time check reaches (even tries: the watchdog must end it): every time
+  # the run is marked before the process ends. Sent together the two signals may merge into one
+  # pending signal, so the second follows after 0 to 40 ms, while the first is being honoured.
   for i in $(seq 1 20); do
     rm -f "$db" "$db"-*
-    "$bin" "$command_sweep" --db "$db" > /dev/null 2> "$dir/run.err" &
-    pid=$!
+    if [ $((i % 2)) -eq 1 ]; then
+      "$bin" "$command_sweep" --db "$db" > /dev/null 2> "$dir/run.err" &
+      pid=$!
+      wait_points 1 "$pid" || fail "try $i: no point stored"
+      for _ in $(seq 1 100); do pgrep -f "sleep 1000.139" > /dev/null && break; sleep 0.02; done
+    else
+      "$bin" "$sweep" --db "$db" --set points=4 --set hang_at=3 > /dev/null 2> "$dir/run.err" &
+      pid=$!
+      wait_points 2 "$pid" || fail "try $i: no point stored"
+    fi
     pids_to_end+=("$pid")
-    wait_points 1 "$pid" || fail "try $i: no point stored"
-    for _ in $(seq 1 100); do pgrep -f "sleep 1000.139" > /dev/null && break; sleep 0.02; done
-    kill -INT "$pid"; kill -INT "$pid"
+    kill -INT "$pid" 2>/dev/null
+    sleep "0.0$((i / 2 % 5))"
+    kill -INT "$pid" 2>/dev/null
     wait_end "$pid" 30 "two SIGINTs (try $i)"
     [ "$rc" -eq 130 ] || fail "try $i: exit $rc, expected 130"
     status=$(runs_field status)
@@ -158,18 +171,21 @@ double_int)
   done
   ;;
 mpi_int)
-  # Ctrl-C while mpirun runs a job: the job is taken down, the run marked, no rank left.
-  "$bin" tests/golden/scripts/mpi_sweep.lua --db "$db" --quiet > /dev/null 2> "$dir/run.err" &
+  # Ctrl-C while mpirun runs a job whose ranks ignore SIGTERM: mpirun takes them down (it turns to
+  # SIGKILL after about 2 s), the run is marked, and no rank is left.
+  "$bin" tests/golden/scripts/limits_mpi_slow_stop.lua --db "$db" --quiet > /dev/null 2> "$dir/run.err" &
   pid=$!
   pids_to_end+=("$pid")
-  wait_points 1 "$pid" || fail "no point stored"
-  for _ in $(seq 1 100); do pgrep -f "scalerun-mpi-ep" > /dev/null && break; sleep 0.02; done
+  # Both ranks up, and a moment for mpirun to finish its launch (it defers SIGTERM until then).
+  for _ in $(seq 1 200); do [ "$(pgrep -fc "sleep 1000.143")" -ge 2 ] && break; sleep 0.05; done
+  [ "$(pgrep -fc "sleep 1000.143")" -ge 2 ] || fail "the MPI job never started"
+  sleep 0.5
   kill -INT "$pid"
   wait_end "$pid" 150 "SIGINT"
   [ "$rc" -eq 130 ] || fail "exit $rc, expected 130"
   expect_status interrupted
-  for _ in $(seq 1 30); do pgrep -f "scalerun-mpi-ep|mpirun" > /dev/null || break; sleep 0.1; done
-  expect_clean "scalerun-mpi-ep"
+  for _ in $(seq 1 30); do pgrep -f "sleep 1000.143|mpirun" > /dev/null || break; sleep 0.1; done
+  expect_clean "sleep 1000.143"
   ;;
 watchdog)
   # The third point hangs where no time check reaches: the watchdog ends the run, and marks it.
