@@ -50,8 +50,8 @@ class WholeFile {
     hook_ = runtime::add_forced_exit_hook([path = partial_](runtime::StopCause) { ::unlink(path.c_str()); });
   }
   ~WholeFile() {
-    runtime::remove_forced_exit_hook(hook_);
     if (!committed_) ::unlink(partial_.c_str());
+    runtime::remove_forced_exit_hook(hook_);  // after: a forced exit meanwhile still removes it
   }
   WholeFile(const WholeFile&) = delete;
   WholeFile& operator=(const WholeFile&) = delete;

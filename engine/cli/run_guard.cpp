@@ -63,8 +63,10 @@ extern "C" void on_stop_signal(int sig) {
   // The second one: the user does not want to wait for the point in progress. The watchdog
   // marks the run and removes temporary files first (nothing of that is safe in a handler); a
   // third signal, or one with no watchdog running, ends the process here.
-  measure::kill_tracked_groups(SIGKILL);
+  // The watchdog ends the programs itself: killing a launcher here would orphan its ranks before
+  // the watchdog could find them as its descendants.
   if (g_watchdogs.load() > 0 && !g_hurry.exchange(true)) return;
+  measure::kill_tracked_groups(SIGKILL);
   write_line(interruption_line());
   _exit(interrupted_exit_code());
 }
@@ -183,8 +185,9 @@ struct Watchdog::Impl {
   }
 
   [[noreturn]] void end_run(runtime::StopCause cause) {
-    // The programs first, so nothing writes into what the last words remove.
-    measure::kill_tracked_groups(SIGKILL);
+    // The programs first, so nothing writes into what the last words remove; a launcher's ranks
+    // too, which run in groups of their own.
+    measure::kill_tracked_trees(SIGKILL);
     runtime::run_forced_exit_hooks(cause);
     measure::kill_tracked_groups(SIGKILL);
     if (cause == runtime::StopCause::interrupt) {

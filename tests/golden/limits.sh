@@ -4,7 +4,7 @@
 # nothing behind: no temporary folder, no half-written page, no child process.
 #   limits.sh BINARY CASE
 # Cases: ulimit_db ulimit_html head_stdout head_stderr dev_full closed_stdout plot_int plot_term
-#        html_int html_term double_int mpi_int watchdog stale_claim empty_paths
+#        html_int html_term double_int mpi_int mpi_double_int watchdog stale_claim empty_paths
 set -uo pipefail
 bin=$(realpath "$1")
 case=$2
@@ -170,8 +170,8 @@ double_int)
     expect_clean "sleep 1000.139"
   done
   ;;
-mpi_int)
-  # Ctrl-C while mpirun runs a job whose ranks ignore SIGTERM: mpirun takes them down (it turns to
+mpi_int | mpi_double_int)
+  # Ctrl-C (once, or twice) while mpirun runs a job whose ranks ignore SIGTERM: mpirun takes them down (it turns to
   # SIGKILL after about 2 s), the run is marked, and no rank is left.
   "$bin" tests/golden/scripts/limits_mpi_slow_stop.lua --db "$db" --quiet > /dev/null 2> "$dir/run.err" &
   pid=$!
@@ -181,6 +181,7 @@ mpi_int)
   [ "$(pgrep -fc "sleep 1000.143")" -ge 2 ] || fail "the MPI job never started"
   sleep 0.5
   kill -INT "$pid"
+  [ "$case" = mpi_double_int ] && { sleep 0.3; kill -INT "$pid"; }  # a second Ctrl-C: no waiting for mpirun
   wait_end "$pid" 150 "SIGINT"
   [ "$rc" -eq 130 ] || fail "exit $rc, expected 130"
   expect_status interrupted
