@@ -99,8 +99,10 @@ std::vector<report::Figure> draw_figures(const std::string& dir, std::span<const
     if (result.ok()) {
       drawn.push_back(figure);
     } else if (!quiet) {
+      // One line: its first names gnuplot's last words; the rest of its stderr is in no figure's way.
+      const std::string failure = measure::describe_failure(result, {"gnuplot", figure.stem + ".gp"});
       std::cerr << fmt::format("scalerun: warning: gnuplot could not draw {}/{}: {}\n", dir, figure.stem + ".gp",
-                               measure::describe_failure(result, {"gnuplot", figure.stem + ".gp"}));
+                               failure.substr(0, failure.find('\n')));
     }
   }
   return drawn;

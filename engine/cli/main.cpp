@@ -23,6 +23,7 @@
 #include "cli/script_help.hpp"
 #include "host/describe.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "errors/stop_check.hpp"
 #include "lua/state.hpp"
 #include "report/reporter.hpp"
@@ -103,11 +104,11 @@ struct Invocation {
 // --describe-cluster FILE: a machine script (.lua) or an Open MPI hostfile. Under the budget of a
 // run (--script-timeout) and its watchdog, so Ctrl-C, SIGTERM and the budget end the launcher and
 // every node's benchmark with it.
-int describe_cluster(const std::string& path, double run_timeout_seconds, double budget_seconds) {
+int describe_cluster(const std::string& path, double run_timeout_seconds, double budget_seconds, bool verbose) {
   using namespace scalerun;
   cli::install_signal_handlers();
   runtime::set_deadline_after(budget_seconds);
-  const cli::Watchdog watchdog("--describe-cluster " + path);
+  const cli::Watchdog watchdog("--describe-cluster " + printable(path));
   try {
     study::ClusterTarget target = path.ends_with(".lua") ? study::machine_target(lua::load_machine_file(path), path)
                                                          : study::hostfile_target(path);
@@ -123,7 +124,7 @@ int describe_cluster(const std::string& path, double run_timeout_seconds, double
       return cli::interrupted_exit_code();
     }
     std::cerr << fmt::format("scalerun: --describe-cluster {}: timed out after {:g} s (raise --script-timeout)\n",
-                             path, budget_seconds);
+                             printable(path), budget_seconds);
   } catch (const Interrupted&) {
     std::cerr << cli::interruption_line();
     return cli::interrupted_exit_code();
@@ -132,11 +133,15 @@ int describe_cluster(const std::string& path, double run_timeout_seconds, double
       std::cerr << cli::interruption_line();
       return cli::interrupted_exit_code();
     }
-    std::cerr << e.what() << '\n';
+    // One line: the launcher's own text (mpirun's banner for a bad hostfile, srun's) is detail.
+    const std::string message = e.what();
+    const auto newline = message.find('\n');
+    std::cerr << message.substr(0, newline) << '\n';
+    if (verbose && newline != std::string::npos) std::cerr << message.substr(newline + 1) << '\n';
   } catch (const UsageError& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: --describe-cluster " << path << ": " << e.what() << '\n';
+    std::cerr << "scalerun: --describe-cluster " << printable(path) << ": " << printable(e.what()) << '\n';
   }
   return kExitError;
 }
@@ -239,7 +244,8 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
     }
   }
   if (describe_cluster_option->count() > 0) {
-    return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds, request.timeout_seconds);
+    return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds, request.timeout_seconds,
+                            request.options.verbose);
   }
   if (script_option->count() == 0) {
     std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
@@ -248,7 +254,7 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   for (const auto& s : inv.sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) {
-      std::cerr << "scalerun: --set " << s << ": expected name=value (see scalerun --help)\n";
+      std::cerr << "scalerun: --set " << printable(s) << ": expected name=value (see scalerun --help)\n";
       return kExitError;
     }
     request.options.sets[s.substr(0, eq)] = s.substr(eq + 1);
@@ -285,13 +291,13 @@ int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
     if (request.options.verbose && !e.traceback().empty()) std::cerr << e.traceback() << '\n';
     return kExitError;
   } catch (const UsageError& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::cerr << lua::State::last_user_position() << kOutOfMemory << '\n';
     return kExitError;
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   }
 }

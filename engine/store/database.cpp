@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "errors/printable.hpp"
 #include "store/schema.hpp"
 
 namespace scalerun::store {
@@ -26,10 +27,10 @@ void check_path(const std::string& path, bool create) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (std::filesystem::is_directory(status)) {
-    throw std::runtime_error(fmt::format("'{}' is a directory, not a database file", path));
+    throw std::runtime_error(fmt::format("'{}' is a directory, not a database file", printable(path)));
   }
   if (!create && !std::filesystem::exists(status)) {
-    throw std::runtime_error(fmt::format("'{}' does not exist", path));
+    throw std::runtime_error(fmt::format("'{}' does not exist", printable(path)));
   }
 }
 

@@ -1,5 +1,7 @@
 #include "store/sqlite.hpp"
 
+#include "errors/printable.hpp"
+
 #include <sqlite3.h>
 #include <sys/resource.h>
 
@@ -18,7 +20,8 @@ namespace {
 // "database is locked": a point commits in milliseconds, so only a stuck process exceeds it.
 constexpr int kBusyTimeoutMs = 5000;
 
-std::string message_of(const std::string& path, std::string_view what, sqlite3* db) {
+std::string message_of(const std::string& raw_path, std::string_view what, sqlite3* db) {
+  const std::string path = printable(raw_path);
   const char* text = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
   // SQLite's "disk I/O error" hides the cause a user can act on: a full disk, ulimit -f.
   if (db != nullptr && (sqlite3_errcode(db) & 0xff) == SQLITE_IOERR) {

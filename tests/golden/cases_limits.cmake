@@ -5,7 +5,7 @@
 # sanitized build, 10-30 times slower, cannot keep to: the release build proves them.
 if(NOT SCALERUN_SANITIZE AND NOT SCALERUN_TSAN)
   set(limits_cases ulimit_db ulimit_html head_stdout head_stderr dev_full closed_stdout plot_int plot_term html_int
-                   html_term double_int watchdog stale_claim empty_paths)
+                   html_term double_int watchdog stale_claim empty_paths messages)
   if(MPI_CXX_FOUND)
     list(APPEND limits_cases mpi_int mpi_double_int)
   endif()

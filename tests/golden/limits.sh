@@ -4,7 +4,7 @@
 # nothing behind: no temporary folder, no half-written page, no child process.
 #   limits.sh BINARY CASE
 # Cases: ulimit_db ulimit_html head_stdout head_stderr dev_full closed_stdout plot_int plot_term
-#        html_int html_term double_int mpi_int mpi_double_int watchdog stale_claim empty_paths
+#        html_int html_term double_int mpi_int mpi_double_int watchdog stale_claim empty_paths messages
 set -uo pipefail
 bin=$(realpath "$1")
 case=$2
@@ -35,7 +35,7 @@ expect_one_line() {  # FILE REGEX
   local lines
   lines=$(said "$1" | wc -l)
   [ "$lines" -eq 1 ] || fail "expected one line on stderr, got $lines"
-  said "$1" | grep -Eq "$2" || fail "the line does not match '$2'"
+  said "$1" | grep -Eq -e "$2" || fail "the line does not match '$2'"
 }
 expect_status() {
   local status
@@ -234,6 +234,30 @@ empty_paths)
   rc=$?
   [ "$rc" -eq 2 ] || fail "runs --db \"\": exit $rc, expected 2"
   expect_one_line "$dir/run.err" "^scalerun: an empty name: not a file name: SQLite would keep the points in a private"
+  expect_clean
+  ;;
+messages)
+  # User data with a newline (a script path, a --db path, a --set name) stays on the one line,
+  # escaped; a launcher's own text (mpirun's banner for a hostfile it cannot use) is detail.
+  mkdir -p "$dir/two"$'\n'"lines"
+  printf 'experiment {}\n' > "$dir/two"$'\n'"lines/study.lua"
+  "$bin" "$dir/two"$'\n'"lines/study.lua" > /dev/null 2> "$dir/run.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "a script path with a newline: exit $rc, expected 2"
+  expect_one_line "$dir/run.err" 'two\\nlines/study.lua:1: field .name.'
+  "$bin" "$command_sweep" --db "$dir/two"$'\n'"lines/no/such.db" > /dev/null 2> "$dir/run.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "a --db path with a newline: exit $rc, expected 2"
+  expect_one_line "$dir/run.err" "--db: '.*two\\\\nlines/no/such.db'"
+  "$bin" "$sweep" --set "po"$'\n'"ints=3" > /dev/null 2> "$dir/run.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "a --set name with a newline: exit $rc, expected 2"
+  expect_one_line "$dir/run.err" '^scalerun: --set po\\nints: '
+  printf 'no-such-node-a.invalid slots=1\nno-such-node-b.invalid slots=1\n' > "$dir/hostfile"
+  "$bin" --describe-cluster "$dir/hostfile" --script-timeout 20 > /dev/null 2> "$dir/run.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "--describe-cluster with unknown hosts: exit $rc, expected 2"
+  expect_one_line "$dir/run.err" "describe-cluster: .*mpirun"
   expect_clean
   ;;
 *)
