@@ -12,11 +12,13 @@ dir=$(mktemp -d)
 mkdir -p "$dir/tmp"
 export TMPDIR=$dir/tmp  # where scalerun makes its temporary folders, checked empty at the end
 db=$dir/run.db
+# The programs a case starts sleep for 1000.<this script's pid> s: found by that, never a stranger's.
+mark="sleep 1000[.]$$\$"
 pids_to_end=()
 cleanup() {
   for p in "${pids_to_end[@]}"; do kill -9 "$p" 2>/dev/null; done
   # What a failing case may have left: the children of this script's own programs, by their marks.
-  for p in $(pgrep -f "sleep 1000\.($$|139|143)"); do kill -9 "$p" 2>/dev/null; done
+  for p in $(pgrep -f "$mark"); do kill -9 "$p" 2>/dev/null; done
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -133,14 +135,14 @@ plot_int | plot_term | html_int | html_term)
   PATH="$dir/bin:$PATH" "$bin" "$sweep" --db "$db" --set points=3 "${out[@]}" > /dev/null 2> "$dir/run.err" &
   pid=$!
   pids_to_end+=("$pid")
-  for _ in $(seq 1 300); do pgrep -f "sleep 1000.$$" > /dev/null && break; sleep 0.05; done
-  pgrep -f "sleep 1000.$$" > /dev/null || fail "the figures were never drawn"
+  for _ in $(seq 1 300); do pgrep -f "$mark" > /dev/null && break; sleep 0.05; done
+  pgrep -f "$mark" > /dev/null || fail "the figures were never drawn"
   kill -"$sig" "$pid"
   wait_end "$pid" 15 "SIG$sig"  # the bar is a second; 1.5 s for a loaded host
   [ "$rc" -eq "$want" ] || fail "exit $rc, expected $want"
   expect_status complete
   [ -z "$(ls -A "$dir" | grep page.html)" ] || fail "a page was left: $(ls -A "$dir" | grep page.html)"
-  expect_clean "sleep 1000.$$"
+  expect_clean "$mark"
   ;;
 double_int)
   # Two Ctrl-C in quick succession, 20 times, the point in progress an external command (odd
@@ -150,10 +152,10 @@ double_int)
   for i in $(seq 1 20); do
     rm -f "$db" "$db"-*
     if [ $((i % 2)) -eq 1 ]; then
-      "$bin" "$command_sweep" --db "$db" > /dev/null 2> "$dir/run.err" &
+      "$bin" "$command_sweep" --set mark=$$ --db "$db" > /dev/null 2> "$dir/run.err" &
       pid=$!
       wait_points 1 "$pid" || fail "try $i: no point stored"
-      for _ in $(seq 1 100); do pgrep -f "sleep 1000.139" > /dev/null && break; sleep 0.02; done
+      for _ in $(seq 1 100); do pgrep -f "$mark" > /dev/null && break; sleep 0.02; done
     else
       "$bin" "$sweep" --db "$db" --set points=4 --set hang_at=3 > /dev/null 2> "$dir/run.err" &
       pid=$!
@@ -167,26 +169,26 @@ double_int)
     [ "$rc" -eq 130 ] || fail "try $i: exit $rc, expected 130"
     status=$(runs_field status)
     [ "$status" = interrupted ] || fail "try $i: the run is marked '$status', expected 'interrupted'"
-    expect_clean "sleep 1000.139"
+    expect_clean "$mark"
   done
   ;;
 mpi_int | mpi_double_int)
   # Ctrl-C (once, or twice) while mpirun runs a job whose ranks ignore SIGTERM: mpirun takes them down (it turns to
   # SIGKILL after about 2 s), the run is marked, and no rank is left.
-  "$bin" tests/golden/scripts/limits_mpi_slow_stop.lua --db "$db" --quiet > /dev/null 2> "$dir/run.err" &
+  "$bin" tests/golden/scripts/limits_mpi_slow_stop.lua --set mark=$$ --db "$db" --quiet > /dev/null 2> "$dir/run.err" &
   pid=$!
   pids_to_end+=("$pid")
   # Both ranks up, and a moment for mpirun to finish its launch (it defers SIGTERM until then).
-  for _ in $(seq 1 200); do [ "$(pgrep -fc "sleep 1000.143")" -ge 2 ] && break; sleep 0.05; done
-  [ "$(pgrep -fc "sleep 1000.143")" -ge 2 ] || fail "the MPI job never started"
+  for _ in $(seq 1 200); do [ "$(pgrep -fc "$mark")" -ge 2 ] && break; sleep 0.05; done
+  [ "$(pgrep -fc "$mark")" -ge 2 ] || fail "the MPI job never started"
   sleep 0.5
   kill -INT "$pid"
   [ "$case" = mpi_double_int ] && { sleep 0.3; kill -INT "$pid"; }  # a second Ctrl-C: no waiting for mpirun
   wait_end "$pid" 150 "SIGINT"
   [ "$rc" -eq 130 ] || fail "exit $rc, expected 130"
   expect_status interrupted
-  for _ in $(seq 1 30); do pgrep -f "sleep 1000.143|mpirun" > /dev/null || break; sleep 0.1; done
-  expect_clean "sleep 1000.143"
+  for _ in $(seq 1 30); do pgrep -f "$mark" > /dev/null || break; sleep 0.1; done
+  expect_clean "$mark"
   ;;
 watchdog)
   # The third point hangs where no time check reaches: the watchdog ends the run, and marks it.
@@ -205,21 +207,21 @@ stale_claim)
   # A sweep killed while it measured p = 2 leaves its claim. It ran in a process namespace of its
   # own, so the claim names a pid that out here is another live process (pid 1): --resume must
   # see that the claim's process is gone instead of waiting for it until the budget is spent.
-  unshare --pid --fork --kill-child "$bin" "$command_sweep" --db "$db" --resume > /dev/null 2>&1 &
+  unshare --pid --fork --kill-child "$bin" "$command_sweep" --set mark=$$ --db "$db" --resume > /dev/null 2>&1 &
   pid=$!
   pids_to_end+=("$pid")
   wait_points 1 "$pid" || fail "no point stored (can this host run unshare --pid?)"
-  for _ in $(seq 1 100); do pgrep -f "sleep 1000.139" > /dev/null && break; sleep 0.02; done
+  for _ in $(seq 1 100); do pgrep -f "$mark" > /dev/null && break; sleep 0.02; done
   kill -9 "$pid"
   wait "$pid" 2>/dev/null
-  for _ in $(seq 1 30); do pgrep -f "sleep 1000.139" > /dev/null || break; sleep 0.1; done
-  "$bin" "$command_sweep" --db "$db" --resume --set hang=0 --script-timeout 5 > /dev/null 2> "$dir/run.err" &
+  for _ in $(seq 1 30); do pgrep -f "$mark" > /dev/null || break; sleep 0.1; done
+  "$bin" "$command_sweep" --set mark=$$ --db "$db" --resume --set hang=0 --script-timeout 5 > /dev/null 2> "$dir/run.err" &
   pid=$!
   pids_to_end+=("$pid")
   wait_end "$pid" 40 "--resume (waiting for a claim whose process is gone?)"
   [ "$rc" -eq 0 ] || fail "exit $rc, expected 0"
   expect_status complete
-  expect_clean "sleep 1000.139"
+  expect_clean "$mark"
   ;;
 empty_paths)
   # An empty --db would be SQLite's private temporary database (every point lost); an empty
@@ -245,7 +247,7 @@ messages)
   rc=$?
   [ "$rc" -eq 2 ] || fail "a script path with a newline: exit $rc, expected 2"
   expect_one_line "$dir/run.err" 'two\\nlines/study.lua:1: field .name.'
-  "$bin" "$command_sweep" --db "$dir/two"$'\n'"lines/no/such.db" > /dev/null 2> "$dir/run.err"
+  "$bin" "$command_sweep" --set mark=$$ --db "$dir/two"$'\n'"lines/no/such.db" > /dev/null 2> "$dir/run.err"
   rc=$?
   [ "$rc" -eq 2 ] || fail "a --db path with a newline: exit $rc, expected 2"
   expect_one_line "$dir/run.err" "--db: '.*two\\\\nlines/no/such.db'"
