@@ -88,7 +88,8 @@ const char* const kFooter =
     "  (each takes --help)\n"
     "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
     "Exit codes: 0 ok, 1 a check failed or a tuned target was not reached, 2 a usage or script\n"
-    "error (a time-out too), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).\n"
+    "error (a time-out too, or output that cannot be written), 130 interrupted (Ctrl-C), 143\n"
+    "terminated (SIGTERM).\n"
     "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
     "colour off; the progress line shows only on a terminal.\n";
 
