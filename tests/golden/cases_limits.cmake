@@ -7,7 +7,7 @@ if(NOT SCALERUN_SANITIZE AND NOT SCALERUN_TSAN)
   set(limits_cases ulimit_db ulimit_html head_stdout head_stderr dev_full closed_stdout plot_int plot_term html_int
                    html_term double_int watchdog stale_claim empty_paths messages)
   if(MPI_CXX_FOUND)
-    list(APPEND limits_cases mpi_int mpi_double_int)
+    list(APPEND limits_cases mpi_int mpi_double_int describe_budget describe_int)
   endif()
   foreach(case ${limits_cases})
     add_test(NAME "golden: limits_${case}" COMMAND ${GOLDEN_DIR}/limits.sh $<TARGET_FILE:scalerun> ${case}

@@ -5,6 +5,7 @@
 #   limits.sh BINARY CASE
 # Cases: ulimit_db ulimit_html head_stdout head_stderr dev_full closed_stdout plot_int plot_term
 #        html_int html_term double_int mpi_int mpi_double_int watchdog stale_claim empty_paths messages
+#        describe_budget describe_int
 set -uo pipefail
 bin=$(realpath "$1")
 case=$2
@@ -261,6 +262,28 @@ messages)
   [ "$rc" -eq 2 ] || fail "--describe-cluster with unknown hosts: exit $rc, expected 2"
   expect_one_line "$dir/run.err" "describe-cluster: .*mpirun"
   expect_clean
+  ;;
+describe_budget | describe_int)
+  # --describe-cluster runs mpirun and every node's benchmark: under --script-timeout, and Ctrl-C
+  # ends them all.
+  printf 'localhost slots=1\n' > "$dir/hostfile"
+  "$bin" --describe-cluster "$dir/hostfile" --script-timeout 0.3 > /dev/null 2> "$dir/run.err" &
+  pid=$!
+  pids_to_end+=("$pid")
+  if [ "$case" = describe_int ]; then
+    for _ in $(seq 1 100); do pgrep -f "$bin --describe-host" > /dev/null && break; sleep 0.01; done
+    kill -INT "$pid"
+  fi
+  wait_end "$pid" 50 "the 0.3 s budget or SIGINT"
+  if [ "$case" = describe_int ]; then
+    [ "$rc" -eq 130 ] || fail "exit $rc, expected 130"
+    expect_one_line "$dir/run.err" "^scalerun: interrupted$"
+  else
+    [ "$rc" -eq 2 ] || fail "exit $rc, expected 2"
+    expect_one_line "$dir/run.err" "^scalerun: --describe-cluster .*hostfile: timed out after 0.3 s \\(raise --script-timeout\\)$"
+  fi
+  for _ in $(seq 1 30); do pgrep -f "$bin --describe-host" > /dev/null || break; sleep 0.1; done
+  expect_clean "$bin --describe-host"
   ;;
 *)
   echo "unknown case $case"
