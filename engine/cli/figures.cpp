@@ -134,7 +134,8 @@ void write_html_report(const std::string& file, const report::Context& ctx, std:
   report::write_html(out, ctx, sections, svgs);
   out.flush();
   if (!out) {
-    throw std::runtime_error(fmt::format("cannot write '{}'{}", file, errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
+    const std::string why = errno != 0 ? std::string(": ") + std::strerror(errno) : std::string();
+    throw std::runtime_error(fmt::format("cannot write '{}'{}", file, why));
   }
   out.close();
   whole.commit();

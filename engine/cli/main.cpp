@@ -159,21 +159,24 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
   app.add_flag("--describe-host", inv.describe_host, "print a machine script for this host (hwloc topology, measured "
                "speeds); with --format json one line of its figures");
-  auto* describe_cluster_option = app.add_option("--describe-cluster", inv.describe_cluster, "run the host benchmark on every node of a cluster "
-                 "(MACHINE.lua with hosts and a launcher, or an Open MPI hostfile) and print its machine script with "
-                 "node groups and marked speeds");
+  auto* describe_cluster_option = app.add_option(
+      "--describe-cluster", inv.describe_cluster,
+      "run the host benchmark on every node of a cluster (MACHINE.lua with hosts and a launcher, or an Open MPI "
+      "hostfile) and print its machine script with node groups and marked speeds");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
   app.add_option("--format", inv.format_name, "output format: " + report::reporter_list())
       ->check(CLI::IsMember(report::reporter_names()));
-  auto* out_option = app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the "
-                 "figures");
-  auto* plot_option = app.add_option("--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its "
-                 "data and script)");
-  auto* html_option = app.add_option("--html", inv.html_file, "also write the run as one self-contained HTML page: context, tables, "
-                 "figures, notes, checks");
-  auto* trace_option = app.add_option("--trace", inv.trace_file, "also write what every worker, rank or simulated processor did when, at "
-                 "each measured or simulated point, as Chrome Trace Event JSON (open it in ui.perfetto.dev or "
-                 "chrome://tracing)");
+  auto* out_option = app.add_option(
+      "--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the figures");
+  auto* plot_option = app.add_option(
+      "--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its data and script)");
+  auto* html_option = app.add_option(
+      "--html", inv.html_file,
+      "also write the run as one self-contained HTML page: context, tables, figures, notes, checks");
+  auto* trace_option = app.add_option(
+      "--trace", inv.trace_file,
+      "also write what every worker, rank or simulated processor did when, at each measured or simulated point, as "
+      "Chrome Trace Event JSON (open it in ui.perfetto.dev or chrome://tracing)");
   app.add_option("--plot-format", inv.plot_format, "figure format: svg (default) or png")
       ->check(CLI::IsMember({"svg", "png"}));
   app.add_option("--set", inv.sets, "override a script param(): --set name=value (repeatable)")
@@ -181,8 +184,9 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember(study::mode_names()));
   request.options.db_path = store::Database::default_path();
-  auto* db_option = app.add_option("--db", request.options.db_path, "results database of measured and simulated runs (default "
-                 "scalerun.db, or $SCALERUN_DB)");
+  auto* db_option = app.add_option(
+      "--db", request.options.db_path,
+      "results database of measured and simulated runs (default scalerun.db, or $SCALERUN_DB)");
   const std::vector<const CLI::Option*> path_options{script_option, describe_cluster_option, out_option, plot_option,
                                                      html_option, trace_option, db_option};
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");

@@ -176,9 +176,9 @@ struct Watchdog::Impl {
       }
       const auto launcher = std::chrono::duration_cast<Clock::duration>(
           std::chrono::duration<double>(measure::longest_stopping_seconds()));
+      const Clock::duration own = runtime::stop_seen() ? kUnwindGrace : kGrace;
       const Clock::duration grace =
-          std::max<Clock::duration>(runtime::stop_seen() ? kUnwindGrace : kGrace,
-                                    launcher > Clock::duration::zero() ? launcher + kAfterStopping : Clock::duration::zero());
+          launcher > Clock::duration::zero() ? std::max<Clock::duration>(own, launcher + kAfterStopping) : own;
       if (Clock::now() - seen < grace) continue;
       end_run(cause);
     }
