@@ -10,6 +10,7 @@
 #include "lua/call.hpp"
 #include "lua/embedded.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/library_sandbox.hpp"
 #include "lua/rule_reader.hpp"
@@ -121,7 +122,7 @@ int param(lua_State* L) {
         // Unit constants are welcome: --set B=5*MB.
         const std::string code = "return " + text;
         if (luaL_loadbufferx(L, code.data(), code.size(), ("=--set " + name).c_str(), "t") != LUA_OK) {
-          throw NativeError(fmt::format("--set {}={}: a number expected", name, text));
+          throw NativeError(fmt::format("--set {}={}: a number expected", printable(name), printable(text)));
         }
         bool ok = true;
         try {
@@ -130,13 +131,16 @@ int param(lua_State* L) {
           ok = false;
         }
         if (!ok || lua_type(L, -1) != LUA_TNUMBER) {
-          throw NativeError(fmt::format("--set {}={}: a number expected (or an expression such as 5*MB)", name, text));
+          throw NativeError(fmt::format("--set {}={}: a number expected (or an expression such as 5*MB)",
+                                        printable(name), printable(text)));
         }
       }
       return 1;
     }
     case LUA_TBOOLEAN:
-      if (text != "true" && text != "false") throw NativeError(fmt::format("--set {}={}: true or false expected", name, text));
+      if (text != "true" && text != "false") {
+        throw NativeError(fmt::format("--set {}={}: true or false expected", printable(name), printable(text)));
+      }
       lua_pushboolean(L, text == "true");
       return 1;
     case LUA_TSTRING: lua_pushlstring(L, text.data(), text.size()); return 1;

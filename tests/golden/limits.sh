@@ -241,7 +241,7 @@ empty_paths)
   expect_clean
   ;;
 messages)
-  # User data with a newline (a script path, a --db path, a --set name) stays on the one line,
+  # User data with a newline (a script path, a --db path, a --set name or value) stays on the one line,
   # escaped; a launcher's own text (mpirun's banner for a hostfile it cannot use) is detail.
   mkdir -p "$dir/two"$'\n'"lines"
   printf 'experiment {}\n' > "$dir/two"$'\n'"lines/study.lua"
@@ -257,6 +257,10 @@ messages)
   rc=$?
   [ "$rc" -eq 2 ] || fail "a --set name with a newline: exit $rc, expected 2"
   expect_one_line "$dir/run.err" '^scalerun: --set po\\nints: '
+  "$bin" "$sweep" --set "points=3"$'\n'"x" > /dev/null 2> "$dir/run.err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "a --set value with a newline: exit $rc, expected 2"
+  expect_one_line "$dir/run.err" ': --set points=3\\nx: a number expected'
   printf 'no-such-node-a.invalid slots=1\nno-such-node-b.invalid slots=1\n' > "$dir/hostfile"
   "$bin" --describe-cluster "$dir/hostfile" --script-timeout 20 > /dev/null 2> "$dir/run.err"
   rc=$?
