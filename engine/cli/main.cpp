@@ -2,7 +2,9 @@
 // Parses the command line, runs the script, prints its tables, and maps every outcome to an
 // exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted (143 SIGTERM).
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -21,6 +23,7 @@
 #include "cli/script_help.hpp"
 #include "host/describe.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "errors/stop_check.hpp"
 #include "lua/state.hpp"
 #include "report/reporter.hpp"
@@ -85,7 +88,8 @@ const char* const kFooter =
     "  (each takes --help)\n"
     "\nscalerun FILE.lua --help lists the script's param()s, their defaults and descriptions.\n"
     "Exit codes: 0 ok, 1 a check failed or a tuned target was not reached, 2 a usage or script\n"
-    "error (a time-out too), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).\n"
+    "error (a time-out too, or output that cannot be written), 130 interrupted (Ctrl-C), 143\n"
+    "terminated (SIGTERM).\n"
     "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
     "colour off; the progress line shows only on a terminal.\n";
 
@@ -98,23 +102,47 @@ struct Invocation {
   std::vector<std::string> sets;
 };
 
-// --describe-cluster FILE: a machine script (.lua) or an Open MPI hostfile.
-int describe_cluster(const std::string& path, double timeout_seconds) {
+// --describe-cluster FILE: a machine script (.lua) or an Open MPI hostfile. Under the budget of a
+// run (--script-timeout) and its watchdog, so Ctrl-C, SIGTERM and the budget end the launcher and
+// every node's benchmark with it.
+int describe_cluster(const std::string& path, double run_timeout_seconds, double budget_seconds, bool verbose) {
   using namespace scalerun;
+  cli::install_signal_handlers();
+  runtime::set_deadline_after(budget_seconds);
+  const cli::Watchdog watchdog("--describe-cluster " + printable(path));
   try {
     study::ClusterTarget target = path.ends_with(".lua") ? study::machine_target(lua::load_machine_file(path), path)
                                                          : study::hostfile_target(path);
     std::error_code ec;
     target.self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    if (timeout_seconds > 0) target.timeout_seconds = timeout_seconds;
+    if (run_timeout_seconds > 0) target.timeout_seconds = run_timeout_seconds;
     std::cout << study::cluster_machine_script(target, study::describe_nodes(target));
+    runtime::set_deadline_after(0);
     return kExitOk;
+  } catch (const runtime::Stopped& e) {
+    if (e.cause() == runtime::StopCause::interrupt) {
+      std::cerr << cli::interruption_line();
+      return cli::interrupted_exit_code();
+    }
+    std::cerr << fmt::format("scalerun: --describe-cluster {}: timed out after {:g} s (raise --script-timeout)\n",
+                             printable(path), budget_seconds);
+  } catch (const Interrupted&) {
+    std::cerr << cli::interruption_line();
+    return cli::interrupted_exit_code();
   } catch (const ScriptError& e) {
-    std::cerr << e.what() << '\n';
+    if (runtime::interrupt_requested()) {
+      std::cerr << cli::interruption_line();
+      return cli::interrupted_exit_code();
+    }
+    // One line: the launcher's own text (mpirun's banner for a bad hostfile, srun's) is detail.
+    const std::string message = e.what();
+    const auto newline = message.find('\n');
+    std::cerr << message.substr(0, newline) << '\n';
+    if (verbose && newline != std::string::npos) std::cerr << message.substr(newline + 1) << '\n';
   } catch (const UsageError& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: --describe-cluster " << path << ": " << e.what() << '\n';
+    std::cerr << "scalerun: --describe-cluster " << printable(path) << ": " << printable(e.what()) << '\n';
   }
   return kExitError;
 }
@@ -131,21 +159,24 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   auto* script_option = app.add_option("script", request.script, "experiment script (.lua)");
   app.add_flag("--describe-host", inv.describe_host, "print a machine script for this host (hwloc topology, measured "
                "speeds); with --format json one line of its figures");
-  app.add_option("--describe-cluster", inv.describe_cluster, "run the host benchmark on every node of a cluster "
-                 "(MACHINE.lua with hosts and a launcher, or an Open MPI hostfile) and print its machine script with "
-                 "node groups and marked speeds");
+  auto* describe_cluster_option = app.add_option(
+      "--describe-cluster", inv.describe_cluster,
+      "run the host benchmark on every node of a cluster (MACHINE.lua with hosts and a launcher, or an Open MPI "
+      "hostfile) and print its machine script with node groups and marked speeds");
   app.add_option("args", request.args, "arguments for the script, after --, as arg[1..n]");
   app.add_option("--format", inv.format_name, "output format: " + report::reporter_list())
       ->check(CLI::IsMember(report::reporter_names()));
-  app.add_option("--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the "
-                 "figures");
-  app.add_option("--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its "
-                 "data and script)");
-  app.add_option("--html", inv.html_file, "also write the run as one self-contained HTML page: context, tables, "
-                 "figures, notes, checks");
-  app.add_option("--trace", inv.trace_file, "also write what every worker, rank or simulated processor did when, at "
-                 "each measured or simulated point, as Chrome Trace Event JSON (open it in ui.perfetto.dev or "
-                 "chrome://tracing)");
+  auto* out_option = app.add_option(
+      "--out", inv.out_dir, "also write the run into DIR: every table as CSV plus results.json, and the figures");
+  auto* plot_option = app.add_option(
+      "--plot", inv.plot_dir, "draw every plottable table into DIR with gnuplot (each figure with its data and script)");
+  auto* html_option = app.add_option(
+      "--html", inv.html_file,
+      "also write the run as one self-contained HTML page: context, tables, figures, notes, checks");
+  auto* trace_option = app.add_option(
+      "--trace", inv.trace_file,
+      "also write what every worker, rank or simulated processor did when, at each measured or simulated point, as "
+      "Chrome Trace Event JSON (open it in ui.perfetto.dev or chrome://tracing)");
   app.add_option("--plot-format", inv.plot_format, "figure format: svg (default) or png")
       ->check(CLI::IsMember({"svg", "png"}));
   app.add_option("--set", inv.sets, "override a script param(): --set name=value (repeatable)")
@@ -153,8 +184,11 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember(study::mode_names()));
   request.options.db_path = store::Database::default_path();
-  app.add_option("--db", request.options.db_path, "results database of measured and simulated runs (default "
-                 "scalerun.db, or $SCALERUN_DB)");
+  auto* db_option = app.add_option(
+      "--db", request.options.db_path,
+      "results database of measured and simulated runs (default scalerun.db, or $SCALERUN_DB)");
+  const std::vector<const CLI::Option*> path_options{script_option, describe_cluster_option, out_option, plot_option,
+                                                     html_option, trace_option, db_option};
   app.add_flag("--resume", request.options.resume, "reuse points already stored in the database");
   app.add_flag("--dry-run", request.options.dry_run, "list each experiment's points without evaluating them");
   app.add_flag("--allow-c-modules", request.allow_c_modules,
@@ -167,7 +201,18 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
   app.add_flag("-v,--verbose", request.options.verbose, "tracebacks with errors, and more context on stderr");
   app.add_flag("-q,--quiet", request.options.quiet, "no warnings or context on stderr");
 
-  if (std::string script; asks_script_help(argc, argv, script)) return cli::print_script_help(script);
+  if (std::string script; asks_script_help(argc, argv, script)) {
+    // The script's top level runs for its param()s: under the budget of a run.
+    double budget = request.timeout_seconds;
+    for (int i = 1; i + 1 < argc && std::string(argv[i]) != "--"; ++i) {
+      if (std::string(argv[i]) == "--script-timeout") budget = std::strtod(argv[i + 1], nullptr);
+    }
+    if (const std::string problem = check_seconds("--script-timeout", budget, false); !problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
+    return cli::print_script_help(script, budget);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -186,10 +231,17 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
     std::cout << (inv.format_name == "json" ? host::to_json_line(description) : host::to_machine_script(description));
     return kExitOk;
   }
-  if (!inv.describe_cluster.empty()) return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds);
-  if (script_option->count() == 0) {
-    std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
-    return kExitError;
+  // An empty name is never what was meant: SQLite would keep the points in a private temporary
+  // database and lose them, and an empty folder or file would be the working directory or nothing.
+  for (const CLI::Option* option : path_options) {
+    if (option->count() > 0 && option->as<std::string>().empty()) {
+      std::cerr << fmt::format("scalerun: {}: an empty {} name (give {}; see scalerun --help)\n", option->get_name(),
+                               option->get_name() == "--out" || option->get_name() == "--plot" ? "folder" : "file",
+                               option->get_name() == "--db" ? "a database file, e.g. --db results.db"
+                               : option->get_name() == "script" ? "the script's file, e.g. scalerun study.lua"
+                                                                : "a name");
+      return kExitError;
+    }
   }
   for (const std::string& problem : {check_seconds("--script-timeout", request.timeout_seconds, false),
                                      check_seconds("--run-timeout", request.options.run_timeout_seconds, true)}) {
@@ -198,10 +250,18 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
       return kExitError;
     }
   }
+  if (describe_cluster_option->count() > 0) {
+    return describe_cluster(inv.describe_cluster, request.options.run_timeout_seconds, request.timeout_seconds,
+                            request.options.verbose);
+  }
+  if (script_option->count() == 0) {
+    std::cerr << "scalerun: a script is required: scalerun FILE.lua [options] (see scalerun --help)\n";
+    return kExitError;
+  }
   for (const auto& s : inv.sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) {
-      std::cerr << "scalerun: --set " << s << ": expected name=value (see scalerun --help)\n";
+      std::cerr << "scalerun: --set " << printable(s) << ": expected name=value (see scalerun --help)\n";
       return kExitError;
     }
     request.options.sets[s.substr(0, eq)] = s.substr(eq + 1);
@@ -218,19 +278,19 @@ int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
   try {
     throw;
   } catch (const Interrupted&) {
-    std::cerr << "scalerun: interrupted\n";
+    std::cerr << cli::interruption_line();
     return cli::interrupted_exit_code();
   } catch (const runtime::Stopped& e) {
     // Stopped outside any Lua call (between the script's end and the tables).
     if (e.cause() == runtime::StopCause::interrupt) {
-      std::cerr << "scalerun: interrupted\n";
+      std::cerr << cli::interruption_line();
       return cli::interrupted_exit_code();
     }
     std::cerr << request.script << ": " << timeout_message() << '\n';
     return kExitError;
   } catch (const ScriptError& e) {
     if (runtime::interrupt_requested()) {
-      std::cerr << "scalerun: interrupted\n";
+      std::cerr << cli::interruption_line();
       return cli::interrupted_exit_code();
     }
     std::cout.flush();
@@ -238,13 +298,13 @@ int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
     if (request.options.verbose && !e.traceback().empty()) std::cerr << e.traceback() << '\n';
     return kExitError;
   } catch (const UsageError& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::cerr << lua::State::last_user_position() << kOutOfMemory << '\n';
     return kExitError;
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   }
 }
@@ -276,17 +336,21 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
       return kExitError;
     }
   }
+  // The watchdog stays until the last file is written: Ctrl-C while figures or the HTML page are
+  // drawn ends scalerun as promptly as during the run.
+  const cli::Watchdog watchdog(request.script);
   try {
-    lua::RunOutcome outcome;
-    {
-      const cli::Watchdog watchdog(request.script);
-      outcome = lua::run_script(request);
-    }
+    const lua::RunOutcome outcome = lua::run_script(request);
     // Ctrl-C after the last point: the tables are not printed (the user asked to stop).
     if (runtime::interrupt_requested()) throw Interrupted();
     const report::Context context = provenance::make_context(request.script, join_command_line(argc, argv));
+    errno = 0;
     reporter.write_run(std::cout, context, outcome.sections);
-    std::cout.flush();
+    if (runtime::interrupt_requested()) throw Interrupted();
+    if (const std::string problem = cli::stdout_problem("the tables"); !problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
     if (!inv.out_dir.empty()) report::write_out_dir(inv.out_dir, context, outcome.sections);
     const auto format = inv.plot_format == "png" ? report::FigureFormat::png : report::FigureFormat::svg;
     for (const std::string& dir : {inv.plot_dir, inv.out_dir}) {
@@ -311,12 +375,26 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   using namespace scalerun;
   if (argc >= 2 && cli::is_database_command(argv[1])) return cli::run_database_command(argc, argv);
   Invocation inv;
   if (const std::optional<int> done = parse_command_line(argc, argv, inv)) return *done;
   return run_and_report(inv, argc, argv);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace scalerun;
+  cli::prepare_standard_streams();
+  const int code = run(argc, argv);
+  // Whatever a command printed must have arrived: a full disk or a closed output is an error.
+  if (code == kExitOk || code == kExitCheckFailed) {
+    if (const std::string problem = cli::stdout_problem("its output"); !problem.empty()) {
+      std::cerr << problem << '\n';
+      return kExitError;
+    }
+  }
+  return code;
 }

@@ -5,22 +5,27 @@
 
 #include <fmt/format.h>
 
+#include "cli/run_guard.hpp"
 #include "errors/errors.hpp"
 #include "lua/script_runner.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::cli {
 
-int print_script_help(const std::string& script) {
+int print_script_help(const std::string& script, double budget_seconds) {
   lua::RunRequest request;
   request.script = script;
   request.options.script_path = script;
   request.options.dry_run = true;
   request.options.quiet = true;
-  request.timeout_seconds = 60;
+  request.timeout_seconds = budget_seconds;
   request.list_params_only = true;
   lua::RunOutcome outcome;
+  install_signal_handlers();
+  const Watchdog watchdog(script);
   try {
     outcome = lua::run_script(request);
+    if (runtime::interrupt_requested()) throw Interrupted();
     // A param() read twice is one parameter.
     std::vector<study::Session::ParamDoc> unique;
     for (auto& p : outcome.params) {
@@ -29,7 +34,21 @@ int print_script_help(const std::string& script) {
       }
     }
     outcome.params = std::move(unique);
+  } catch (const Interrupted&) {
+    std::cerr << interruption_line();
+    return interrupted_exit_code();
+  } catch (const runtime::Stopped& e) {
+    if (e.cause() == runtime::StopCause::interrupt) {
+      std::cerr << interruption_line();
+      return interrupted_exit_code();
+    }
+    std::cerr << fmt::format("{}: script timed out after {:g} s (raise --script-timeout)\n", script, budget_seconds);
+    return 2;
   } catch (const ScriptError& e) {
+    if (runtime::interrupt_requested()) {
+      std::cerr << interruption_line();
+      return interrupted_exit_code();
+    }
     std::cerr << e.what() << '\n';
     return 2;
   } catch (const std::exception& e) {

@@ -1,7 +1,7 @@
 #pragma once
 // User data (a name, a path, a --set value) quoted inside a message: a message is one line, so
-// newlines, NULs and other control characters are shown escaped (\n, \t, \x1b), and so are bytes
-// that are not UTF-8 (\xff), which a terminal or a JSON reader would mangle.
+// newlines, NULs and other control characters are shown escaped as C writes them (\n, \t, \0,
+// \x1b), and so are bytes that are not UTF-8 (\xff), which a terminal or a JSON reader would mangle.
 
 #include <string>
 #include <string_view>
@@ -19,8 +19,8 @@ inline std::string printable(std::string_view text) {
   };
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\n' || c == '\r' || c == '\t') {
-      out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    if (c == '\n' || c == '\r' || c == '\t' || c == '\0') {
+      out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : "\\0";
       ++i;
     } else if (c < 0x20 || c == 0x7f) {
       escape(c);

@@ -14,6 +14,7 @@
 #include "lua/library_sandbox.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
+#include "errors/printable.hpp"
 #include "runtime/stop.hpp"
 
 namespace scalerun::lua {
@@ -21,6 +22,13 @@ namespace scalerun::lua {
 namespace {
 
 constexpr std::string_view kTracebackMarker = "\nstack traceback:";
+
+// "@path", the path's control characters escaped: positions are printed in one-line messages.
+std::string chunk_name(const std::string& path) {
+  std::string name = printable(path);
+  name.insert(name.begin(), '@');
+  return name;
+}
 
 // True when the message's first line already starts "file:line: " (Lua's own errors, natives'
 // NativeError, the hook's time-out), so no second position is put in front of it.
@@ -181,7 +189,7 @@ std::string with_full_path(std::string text, const std::string& path) {
 
 void load_file(lua_State* L, const std::string& path) {
   const std::string source = user_source(path);
-  const int status = luaL_loadbufferx(L, source.data(), source.size(), ("@" + path).c_str(), "t");
+  const int status = luaL_loadbufferx(L, source.data(), source.size(), chunk_name(path).c_str(), "t");
   if (status != LUA_OK) {
     std::string text = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "cannot load";
     lua_pop(L, 1);
@@ -230,11 +238,11 @@ int search_lua_module(lua_State* L) {
                                   "it shares into a module of its own", name, path));
   }
   const std::string source = user_source(path);
-  const std::string chunk_name = "@" + path;
-  if (luaL_loadbufferx(L, source.data(), source.size(), chunk_name.c_str(), "t") != LUA_OK) {
+  const std::string chunk = chunk_name(path);
+  if (luaL_loadbufferx(L, source.data(), source.size(), chunk.c_str(), "t") != LUA_OK) {
     throw ScriptError(with_full_path(lua_tostring(L, -1), path));  // raised once strings are freed
   }
-  sandbox_library_chunk(L, chunk_name.c_str());
+  sandbox_library_chunk(L, chunk.c_str());
   lua_pushstring(L, path.c_str());
   return 2;
 }

@@ -74,7 +74,9 @@ int ms_until(Clock::time_point when, Clock::time_point now) {
 // never leaves a program running unattended.
 class Child {
  public:
-  explicit Child(detail::SpawnedChild spawned) : spawned_(std::move(spawned)) { track_group(spawned_.pid); }
+  Child(detail::SpawnedChild spawned, double stopping_seconds) : spawned_(std::move(spawned)) {
+    track_group(spawned_.pid, stopping_seconds);
+  }
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
   ~Child() {
@@ -179,7 +181,7 @@ void drain(Stream& out, Stream& err) {
 }  // namespace
 
 CommandResult run_command(const std::vector<std::string>& argv, const RunOptions& options) {
-  Child child(detail::spawn_child(argv, options));
+  Child child(detail::spawn_child(argv, options), options.terminate_grace_seconds);
   Stream out{child.take_stdout()}, err{child.take_stderr()};
   CommandResult result;
   const auto ended = collect_until_exit(child, out, err, options, result);

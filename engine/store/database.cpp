@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "errors/printable.hpp"
 #include "store/schema.hpp"
 
 namespace scalerun::store {
@@ -17,13 +18,19 @@ constexpr std::string_view kNow = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 // A clearer line than SQLite's "unable to open database file" for the two usual mistakes.
 void check_path(const std::string& path, bool create) {
+  // SQLite takes "" (and ":memory:") for a private temporary database: every point would be lost.
+  if (path.empty() || path == ":memory:") {
+    throw std::runtime_error(fmt::format("{}: not a file name: SQLite would keep the points in a private temporary "
+                                         "database and lose them (give a file, e.g. --db results.db)",
+                                         path.empty() ? "an empty name" : "':memory:'"));
+  }
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (std::filesystem::is_directory(status)) {
-    throw std::runtime_error(fmt::format("'{}' is a directory, not a database file", path));
+    throw std::runtime_error(fmt::format("'{}' is a directory, not a database file", printable(path)));
   }
   if (!create && !std::filesystem::exists(status)) {
-    throw std::runtime_error(fmt::format("'{}' does not exist", path));
+    throw std::runtime_error(fmt::format("'{}' does not exist", printable(path)));
   }
 }
 
@@ -84,13 +91,7 @@ Database Database::open(const std::string& path, Mode mode) {
   if (create) {
     // Claims are working state, not results: a table of their own that files written before it
     // existed simply gain, so the schema version (and every reader) stays as it was.
-    db.write([&] {
-      db.conn_.execute("CREATE TABLE IF NOT EXISTS point_claims (experiment TEXT NOT NULL, kernel TEXT NOT NULL, "
-                       "machine TEXT NOT NULL, point_key TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL, "
-                       "PRIMARY KEY (experiment, kernel, machine, point_key)) STRICT, WITHOUT ROWID",
-                       "cannot prepare the claims of --resume");
-    });
-    db.claims_ = true;
+    db.prepare_claims();
   }
   return db;
 }

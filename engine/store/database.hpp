@@ -72,7 +72,8 @@ class Database {
   // --resume shared by several processes: under the write lock, the point is either stored
   // already (returned), being measured by another live process on this host (busy: wait and ask
   // again), or claimed now for this process, which then measures and records it (record_point
-  // drops the claim). A claim whose process has died is taken over. Claims of other hosts are
+  // drops the claim). A claim whose process has died is taken over, as is one whose pid now
+  // names another process (a claim keeps its process's start time, /proc/PID/stat field 22). Claims of other hosts are
   // not honoured: their processes cannot be checked from here.
   enum class ClaimOutcome { claimed, stored, busy };
   struct Claim {
@@ -98,6 +99,8 @@ class Database {
  private:
   explicit Database(sqlite::Connection conn) : conn_(std::move(conn)) {}
   void write(const std::function<void()>& transaction) { sqlite::retry_while_locked(conn_, lock_retries_, transaction); }
+  // The claims table, made or brought up to date (files opened to write).
+  void prepare_claims();
 
   sqlite::Connection conn_;
   int lock_retries_ = 8;

@@ -1,8 +1,12 @@
 #include "store/sqlite.hpp"
 
+#include "errors/printable.hpp"
+
 #include <sqlite3.h>
+#include <sys/resource.h>
 
 #include <chrono>
+#include <cstring>
 #include <limits>
 #include <thread>
 
@@ -16,8 +20,21 @@ namespace {
 // "database is locked": a point commits in milliseconds, so only a stuck process exceeds it.
 constexpr int kBusyTimeoutMs = 5000;
 
-std::string message_of(const std::string& path, std::string_view what, sqlite3* db) {
+std::string message_of(const std::string& raw_path, std::string_view what, sqlite3* db) {
+  const std::string path = printable(raw_path);
   const char* text = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+  // SQLite's "disk I/O error" hides the cause a user can act on: a full disk, ulimit -f.
+  if (db != nullptr && (sqlite3_errcode(db) & 0xff) == SQLITE_IOERR) {
+    if (const int system_error = sqlite3_system_errno(db); system_error != 0) {
+      return fmt::format("'{}': {}: {} ({})", path, what, text, std::strerror(system_error));
+    }
+    // SQLite does not always keep the errno; the limit is the cause a user can least see.
+    rlimit limit{};
+    if (getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+      return fmt::format("'{}': {}: {} (a file may have reached the file size limit of {} bytes, ulimit -f)", path,
+                         what, text, static_cast<unsigned long long>(limit.rlim_cur));
+    }
+  }
   return fmt::format("'{}': {}: {}", path, what, text);
 }
 

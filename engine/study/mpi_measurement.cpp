@@ -145,6 +145,9 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
   // Open MPI refuses root without these; a container's root is the usual case.
   options.env = launch.env;
   options.env.insert({{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}});
+  // mpirun's session folder inside the job's own temporary folder: a launcher ended by SIGKILL (a
+  // second Ctrl-C) cannot remove it, the folder's owner does.
+  options.env.insert({"OMPI_MCA_orte_tmpdir_base", records});
   JobRun run;
   try {
     run.result = measure::run_command(argv, options);

@@ -1,5 +1,6 @@
 #include "study/point_store.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -17,6 +18,17 @@ namespace scalerun::study {
 
 bool stores_points(Mode mode) { return mode != Mode::model; }
 
+struct PointStore::LastWords {
+  std::string path;
+  std::atomic<std::int64_t> run_id{0};  // 0: no run begun yet (claims only)
+  std::atomic<bool> finished{false};    // whoever sets it first marks the run
+};
+
+PointStore::~PointStore() {
+  finish("failed");
+  if (hook_ != 0) runtime::remove_forced_exit_hook(hook_);
+}
+
 store::Database& PointStore::db() {
   if (db_ == nullptr) {
     try {
@@ -25,6 +37,19 @@ store::Database& PointStore::db() {
       // No position: the experiment's line is put in front by the caller.
       throw ScriptError(fmt::format("--db: {} (give another file with --db FILE)", e.what()));
     }
+    // On the watchdog's thread, with a connection of its own (the run's may be mid-statement).
+    last_words_ = std::make_shared<LastWords>();
+    last_words_->path = session_->options.db_path;
+    hook_ = runtime::add_forced_exit_hook([words = last_words_](runtime::StopCause cause) {
+      if (words->finished.exchange(true)) return;
+      store::Database own = store::Database::open(words->path);
+      own.set_lock_wait(1000, 1);  // the run's thread holds the lock for one statement at most
+      if (const std::int64_t id = words->run_id.load(); id != 0) {
+        own.finish_run(id, cause == runtime::StopCause::deadline ? "timed_out" : "interrupted");
+      } else {
+        own.release_claims();
+      }
+    });
   }
   return *db_;
 }
@@ -53,7 +78,10 @@ std::optional<store::StoredPoint> PointStore::recall(const store::PointRecord& k
 }
 
 void PointStore::begin() {
-  if (session_ != nullptr && !run_id_) run_id_ = db().begin_run(info_);
+  if (session_ != nullptr && !run_id_) {
+    run_id_ = db().begin_run(info_);
+    last_words_->run_id.store(*run_id_);
+  }
 }
 
 void PointStore::keep(const store::PointRecord& record) {
@@ -65,6 +93,7 @@ void PointStore::keep(const store::PointRecord& record) {
 void PointStore::finish(const std::string& status) noexcept {
   if (finished_ || db_ == nullptr) return;
   finished_ = true;
+  if (last_words_ && last_words_->finished.exchange(true)) return;  // the watchdog marked it
   try {
     if (run_id_) db_->finish_run(*run_id_, status);
     else db_->release_claims();

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -29,7 +30,7 @@ class PointStore {
   // The session's database, opened at the first call that needs it, so a script's own mistakes
   // are reported before an unusable --db file.
   PointStore(Session& session, store::RunInfo info) : session_(&session), info_(std::move(info)) {}
-  ~PointStore() { finish("failed"); }
+  ~PointStore();
   PointStore(const PointStore&) = delete;
   PointStore& operator=(const PointStore&) = delete;
 
@@ -58,6 +59,11 @@ class PointStore {
   store::Database* db_ = nullptr;
   std::optional<std::int64_t> run_id_;
   bool finished_ = false;
+  // What the watchdog needs to mark the run when it ends the process before this store can
+  // (a hang no poll reaches, a second Ctrl-C): shared with its forced-exit hook.
+  struct LastWords;
+  std::shared_ptr<LastWords> last_words_;
+  int hook_ = 0;
   int recalled_ = 0;
 };
 
