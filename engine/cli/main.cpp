@@ -294,7 +294,9 @@ int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
       return cli::interrupted_exit_code();
     }
     std::cout.flush();
-    std::cerr << e.what() << '\n';
+    // A message quotes what scripts and libraries wrote (a name, an error() text): control
+    // characters shown escaped, so none can drive the terminal or break the one line.
+    std::cerr << printable(e.what()) << '\n';
     if (request.options.verbose && !e.traceback().empty()) std::cerr << e.traceback() << '\n';
     return kExitError;
   } catch (const UsageError& e) {
