@@ -21,6 +21,7 @@
 #include "cli/script_help.hpp"
 #include "host/describe.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "errors/stop_check.hpp"
 #include "lua/state.hpp"
 #include "report/reporter.hpp"
@@ -110,11 +111,11 @@ int describe_cluster(const std::string& path, double timeout_seconds) {
     std::cout << study::cluster_machine_script(target, study::describe_nodes(target));
     return kExitOk;
   } catch (const ScriptError& e) {
-    std::cerr << e.what() << '\n';
+    std::cerr << printable(e.what()) << '\n';
   } catch (const UsageError& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: --describe-cluster " << path << ": " << e.what() << '\n';
+    std::cerr << "scalerun: --describe-cluster " << printable(path) << ": " << printable(e.what()) << '\n';
   }
   return kExitError;
 }
@@ -232,17 +233,17 @@ int exit_for_current_exception(const scalerun::lua::RunRequest& request) {
       return cli::interrupted_exit_code();
     }
     std::cout.flush();
-    std::cerr << e.what() << '\n';
+    std::cerr << printable(e.what()) << '\n';  // one line, whatever user text it quotes
     if (request.options.verbose && !e.traceback().empty()) std::cerr << e.traceback() << '\n';
     return kExitError;
   } catch (const UsageError& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::cerr << lua::State::last_user_position() << kOutOfMemory << '\n';
     return kExitError;
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   }
 }

@@ -200,7 +200,7 @@ int search_lua_module(lua_State* L) {
   lua_pushstring(L, name);
   lua_getfield(L, -3, "path");
   lua_call(L, 2, 2);
-  if (lua_isnil(L, -2)) return 1;  // the "no file ..." message explains what was tried
+  if (lua_type(L, -2) != LUA_TSTRING) return 1;  // the "no file ..." message explains what was tried
   const std::string path = lua_tostring(L, -2);
   const std::string source = user_source(path);
   if (luaL_loadbufferx(L, source.data(), source.size(), ("@" + path).c_str(), "t") != LUA_OK) {
