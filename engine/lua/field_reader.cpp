@@ -55,7 +55,8 @@ bool FieldReader::has(const char* name) const {
 }
 
 void FieldReader::fail(const char* name, const std::string& what) const {
-  throw ScriptError(fmt::format("{}field '{}{}': {}", where_, prefix_, printable(name), what));
+  // Names and values quoted in `what` may come from the script: one line whatever they hold.
+  throw ScriptError(fmt::format("{}field '{}{}': {}", where_, prefix_, printable(name), printable(what)));
 }
 
 void FieldReader::type_error(const char* name, const char* expected) const {

@@ -83,7 +83,7 @@ LuaKernelModel::LuaKernelModel(lua_State* L, int kernel_index, int machine_index
     : L_(L), owner_(std::move(owner)) {
   kernel_index = lua_absindex(L, kernel_index);
   raw_field(L, kernel_index, "name");
-  parts_.kernel_name = lua_type(L, -1) == LUA_TSTRING ? printable(lua_tostring(L, -1)) : "?";
+  parts_.kernel_name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
   lua_pop(L, 1);
   raw_field(L, kernel_index, "model");
   if (lua_type(L, -1) != LUA_TFUNCTION) {

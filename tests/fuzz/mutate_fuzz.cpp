@@ -521,7 +521,10 @@ std::vector<Verdict> judge(const Mutant& mu, int status, bool killed, const std:
     if (err_lines.empty() || !std::regex_search(err_lines.back(), position)) {
       v.push_back({"no-position", "error line without file:line: or scalerun: '" + (err_lines.empty() ? std::string() : err_lines.back()) + "'"});
     }
-    for (std::size_t i = 0; i + 1 < err_lines.size(); ++i) {
+    // A hostile suffix raises after the whole script ran: what the script printed before it, with
+    // the hostile changes in effect, precedes the error by design.
+    const bool after_script = mu.hostile >= 0 && *kHostile[static_cast<std::size_t>(mu.hostile)].suffix != 0;
+    for (std::size_t i = 0; !after_script && i + 1 < err_lines.size(); ++i) {
       if (!baseline.count(err_lines[i]) && !is_warning_or_progress(err_lines[i])) {
         v.push_back({"error-lines", "more than one line for the error: '" + err_lines[i] + "'"});
         break;
