@@ -23,11 +23,9 @@ nlohmann::json parse_json_limited(std::string_view text, const std::string& wher
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text.begin(), text.end(), limit, /*allow_exceptions=*/true);
-  } catch (const nlohmann::json::parse_error& e) {
-    // 406: a number the parser cannot hold (1e400); the rest are syntax errors.
+  } catch (const nlohmann::json::exception& e) {
+    // 406 (an out_of_range): a number the parser cannot hold (1e400); the rest are syntax errors.
     if (e.id == 406) throw std::runtime_error(fmt::format("{}: a number out of range (past a double's 1.8e308)", where));
-    return nlohmann::json(nlohmann::json::value_t::discarded);
-  } catch (const nlohmann::json::exception&) {
     return nlohmann::json(nlohmann::json::value_t::discarded);
   }
   if (too_deep) {
