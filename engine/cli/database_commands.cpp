@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "measure/mpi_launch.hpp"
 #include "report/reporter.hpp"
 #include "store/database.hpp"
@@ -179,6 +181,22 @@ struct CompareRequest {
 
 bool is_json_file(const std::string& word) { return word.size() > 5 && word.ends_with(".json"); }
 
+// A run number as written on the command line. Read here rather than by CLI11, which turns a
+// number past the 64-bit range into the largest one and would then answer about that run.
+std::int64_t run_number(const std::string& command, const std::string& word) {
+  std::int64_t id = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), id);
+  if (error == std::errc::result_out_of_range) {
+    throw UsageError(fmt::format("{}: run {} is out of range (run numbers go from 1 to {}; scalerun runs lists them)",
+                                 command, printable(word), std::numeric_limits<std::int64_t>::max()));
+  }
+  if (error != std::errc() || end != word.data() + word.size() || id <= 0) {
+    throw UsageError(fmt::format("{}: '{}' is not a run number (a whole number from 1; scalerun runs lists them)",
+                                 command, printable(word)));
+  }
+  return id;
+}
+
 // `scalerun compare A B`: each a stored run's number or a --format json result file. Exit 1 when
 // a point changed significantly, 0 when none did, 2 for a usage error.
 int compare_runs(const CompareRequest& request, const std::string& db_path, const report::Reporter& reporter, int argc,
@@ -188,9 +206,10 @@ int compare_runs(const CompareRequest& request, const std::string& db_path, cons
     if (is_json_file(word)) return study::side_from_json(word);
     std::int64_t id = 0;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), id);
+    if (error == std::errc::result_out_of_range) id = run_number("compare", word);  // says out of range
     if (error != std::errc() || end != word.data() + word.size() || id <= 0) {
-      throw std::runtime_error(
-          fmt::format("compare: '{}' is neither a run number (scalerun runs lists them) nor a .json result file", word));
+      throw std::runtime_error(fmt::format(
+          "compare: '{}' is neither a run number (scalerun runs lists them) nor a .json result file", printable(word)));
     }
     if (!db) db.emplace(store::Database::open(db_path, store::Database::Mode::existing));
     if (!db->run(id)) throw std::runtime_error(fmt::format("compare: no run {} in {} (scalerun runs lists them)", id, db->path()));
@@ -268,17 +287,18 @@ int run_database_command(int argc, char** argv) {
   CLI::App app{"scalerun " + command};
   std::string db_path = store::Database::default_path(), format_name = "table", experiment, kernel, metric = "time";
   std::int64_t run_id = 0;
+  std::string run_word;                // show's run, converted by run_number
+  std::vector<std::string> run_words;  // export-extrap's --run, the same way
   std::vector<std::int64_t> runs;
   bool extrap_text = false;
   app.add_option("--db", db_path, "results database (default scalerun.db, or $SCALERUN_DB)");
   app.add_option("--format", format_name, report::reporter_list())->check(CLI::IsMember(report::reporter_names()));
-  if (command == "show") app.add_option("run", run_id, "run number (see scalerun runs)")->required();
+  if (command == "show") app.add_option("run", run_word, "run number (see scalerun runs)")->required();
   if (command == "export-extrap") {
     app.add_option("experiment", experiment, "experiment name")->required();
     app.add_option("kernel", kernel, "kernel name")->required();
     app.add_option("--metric", metric, "time (one line per sample) or an instrumentation figure");
-    app.add_option("--run", runs, "export only this run's points (repeatable; see scalerun runs)")
-        ->check(CLI::PositiveNumber);
+    app.add_option("--run", run_words, "export only this run's points (repeatable; see scalerun runs)");
     app.add_flag("--text", extrap_text, "Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) instead of "
                  "JSON Lines");
   }
@@ -321,6 +341,13 @@ int run_database_command(int argc, char** argv) {
     return kExitError;
   }
   try {
+    if (command == "show") run_id = run_number(command, run_word);
+    for (const std::string& word : run_words) runs.push_back(run_number(command + " --run", word));
+  } catch (const UsageError& e) {
+    std::cerr << "scalerun " << e.what() << '\n';
+    return kExitError;
+  }
+  try {
     if (command == "compare") return compare_runs(compare, db_path, *report::find_reporter(format_name), argc, argv);
     if (command == "discover")
       return discover_stored(db_path, experiment, kernel, discover_params, discover_negative,
@@ -352,7 +379,7 @@ int run_database_command(int argc, char** argv) {
     write_section(reporter, argc, argv, std::move(section));
     return kExitOk;
   } catch (const std::exception& e) {
-    std::cerr << "scalerun: " << e.what() << '\n';
+    std::cerr << "scalerun: " << printable(e.what()) << '\n';
     return kExitError;
   }
 }

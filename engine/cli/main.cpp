@@ -137,7 +137,7 @@ int describe_cluster(const std::string& path, double run_timeout_seconds, double
     // One line: the launcher's own text (mpirun's banner for a bad hostfile, srun's) is detail.
     const std::string message = e.what();
     const auto newline = message.find('\n');
-    std::cerr << message.substr(0, newline) << '\n';
+    std::cerr << printable(message.substr(0, newline)) << '\n';
     if (verbose && newline != std::string::npos) std::cerr << message.substr(newline + 1) << '\n';
   } catch (const UsageError& e) {
     std::cerr << "scalerun: " << printable(e.what()) << '\n';

@@ -231,7 +231,7 @@ int search_lua_module(lua_State* L) {
     throw NativeError(fmt::format("require '{}': package.path is not a string (set it to a string of ?.lua patterns)", name));
   }
   lua_call(L, 2, 2);
-  if (lua_isnil(L, -2)) return 1;  // the "no file ..." message explains what was tried
+  if (lua_type(L, -2) != LUA_TSTRING) return 1;  // the "no file ..." message explains what was tried
   const std::string path = lua_tostring(L, -2);
   if (is_the_script(L, path)) {
     throw NativeError(fmt::format("require '{}' would load the experiment script itself ({}) as a library: move what "

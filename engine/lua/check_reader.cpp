@@ -75,7 +75,12 @@ int baseline_check(lua_State* L, const FieldReader& r, study::Session& session) 
   spec.options.alpha = r.number_or("alpha", 0.05, Range{0, 1, false, true});
   if (r.type("baseline") == LUA_TNUMBER) {
     const double run = r.number("baseline");
-    if (!(run >= 1) || run != std::floor(run)) r.fail("baseline", fmt::format("a run number (scalerun runs lists them), \"previous\" or a .json result file expected, got {:g}", run));
+    // 2^53: past it a double no longer holds every whole number, and the conversion below would
+    // overflow past 2^63.
+    if (!(run >= 1) || run != std::floor(run) || run > 9007199254740992.0) {
+      r.fail("baseline", fmt::format("a run number (scalerun runs lists them), \"previous\" or a .json result file "
+                                     "expected, got {:g}", run));
+    }
     spec.run = static_cast<std::int64_t>(run);
   } else {
     const std::string baseline = r.string("baseline");

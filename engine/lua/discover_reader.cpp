@@ -82,7 +82,7 @@ int discover_native(lua_State* L) {
     // The kernel that ran: its name, or a kernel{} whose name it takes.
     if (!r.has("kernel")) r.fail("kernel", "stored points are found by experiment and kernel: give kernel = k (or its name)");
     if (r.push("kernel", LUA_TTABLE, false)) {
-      lua_getfield(L, -1, "name");
+      raw_field(L, -1, "name");
       if (lua_type(L, -1) != LUA_TSTRING) r.fail("kernel", "expected a kernel{} with a name, or a kernel's name");
       spec.kernel = lua_tostring(L, -1);
       lua_pop(L, 2);

@@ -35,21 +35,21 @@ const Range kProcessorCount{1, study::kMaxProcessors, true};
 // Fields of values the vocabulary forms have validated already (machine{}, kernel{}): absent or of
 // another type reads as NaN or "", which the engine treats as "not given".
 double number_field(lua_State* L, int index, const char* field) {
-  lua_getfield(L, index, field);
+  raw_field(L, index, field);
   const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
   lua_pop(L, 1);
   return v;
 }
 
 std::string string_field(lua_State* L, int index, const char* field, const char* fallback = "") {
-  lua_getfield(L, index, field);
+  raw_field(L, index, field);
   std::string s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : fallback;
   lua_pop(L, 1);
   return s;
 }
 
 bool has_function(lua_State* L, int index, const char* field) {
-  lua_getfield(L, index, field);
+  raw_field(L, index, field);
   const bool is = lua_type(L, -1) == LUA_TFUNCTION;
   lua_pop(L, 1);
   return is;
@@ -193,7 +193,7 @@ void read_columns(lua_State* L, const FieldReader& r, int kernel, study::Experim
 // The numeric scalar parameters, as a native kernel receives them.
 runtime::Params numeric_params(lua_State* L, int kernel) {
   runtime::Params params;
-  lua_getfield(L, kernel, "params");
+  raw_field(L, kernel, "params");
   if (lua_type(L, -1) == LUA_TTABLE) {
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {
@@ -211,7 +211,7 @@ runtime::Params numeric_params(lua_State* L, int kernel) {
 double description_figure(lua_State* L, int kernel, const char* which, const runtime::Params& params) {
   if (!has_function(L, kernel, which)) return std::nan("");
   push_configured(L, kernel, params);
-  lua_getfield(L, -1, which);
+  raw_field(L, -1, which);
   lua_insert(L, -2);
   protected_call(L, 1, 1);
   const double v = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : std::nan("");
@@ -231,21 +231,26 @@ void push_simulated_machine(lua_State* L, int machine, const study::ModelMachine
     lua_insert(L, -2);
     lua_rawset(L, copy);
   }
-  if (lua_getmetatable(L, machine) != 0) lua_setmetatable(L, copy);
+  // Raw sets before the metatable: a __newindex a script put on the machine's metatable must not
+  // run here.
   for (const char* field : {"speed", "marked"}) {
     const double v = number_field(L, copy, field);
     if (std::isnan(v) || view.speed_factor == 1) continue;
+    lua_pushstring(L, field);
     lua_pushnumber(L, v * view.speed_factor);
-    lua_setfield(L, copy, field);
+    lua_rawset(L, copy);
   }
   if (view.marked) {
+    lua_pushliteral(L, "marked");
     lua_pushnumber(L, *view.marked);
-    lua_setfield(L, copy, "marked");
+    lua_rawset(L, copy);
   }
   if (view.procs) {
+    lua_pushliteral(L, "procs");
     lua_pushinteger(L, static_cast<lua_Integer>(*view.procs));
-    lua_setfield(L, copy, "procs");
+    lua_rawset(L, copy);
   }
+  if (lua_getmetatable(L, machine) != 0) lua_setmetatable(L, copy);
 }
 
 // kernel{} as the engine needs it; `machines` are the stack indices of the experiment's machines.
@@ -282,7 +287,7 @@ study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& 
   k.memory = [L, kernel](const runtime::Params& at) { return description_figure(L, kernel, "memory", at); };
   k.programs = [L, kernel](sim::Simulator& simulator, const study::KernelConfig& config) -> std::unique_ptr<sim::Programs> {
     const int top = lua_gettop(L);
-    lua_getfield(L, kernel, "program");
+    raw_field(L, kernel, "program");
     if (config.space != nullptr) push_configured(L, kernel, *config.space, *config.slots);
     else lua_pushvalue(L, kernel);
     auto programs = std::make_unique<LuaPrograms>(L, top + 1, top + 2, simulator);  // anchors both
@@ -292,7 +297,7 @@ study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& 
   k.schedule = [L, kernel](const study::KernelConfig& config,
                            const std::vector<double>& speeds) -> std::shared_ptr<const sim::ScheduleBook> {
     const int top = lua_gettop(L);
-    lua_getfield(L, kernel, "program");
+    raw_field(L, kernel, "program");
     if (config.space != nullptr) push_configured(L, kernel, *config.space, *config.slots);
     else lua_pushvalue(L, kernel);
     auto book = LuaPrograms::record_schedule(L, top + 1, top + 2, speeds, [] { check_stop(); });
@@ -317,22 +322,24 @@ std::vector<std::string> strings_at_top(lua_State* L) {
 
 // hosts, slots and launcher{} (checked by machine{}, see validate.cpp).
 void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
-  lua_getfield(L, machine, "hosts");
+  raw_field(L, machine, "hosts");
   m.hosts = strings_at_top(L);
   lua_pop(L, 1);
   m.slots = number_field(L, machine, "slots");
-  if (lua_getfield(L, machine, "launcher") == LUA_TTABLE) {
+  if (raw_field(L, machine, "launcher") == LUA_TTABLE) {
     const int launcher = lua_gettop(L);
     measure::Launcher l;
     l.kind = string_field(L, launcher, "kind", "mpirun");
     l.command = string_field(L, launcher, "command", l.kind.c_str());
-    lua_getfield(L, launcher, "options");
+    raw_field(L, launcher, "options");
     l.options = strings_at_top(L);
     lua_pop(L, 1);
-    if (lua_getfield(L, launcher, "env") == LUA_TTABLE) {
+    if (raw_field(L, launcher, "env") == LUA_TTABLE) {
       lua_pushnil(L);
       while (lua_next(L, -2) != 0) {
-        if (lua_type(L, -2) == LUA_TSTRING) {
+        // machine{} checked the values; one changed since into a table reads as absent.
+        const int value = lua_type(L, -1);
+        if (lua_type(L, -2) == LUA_TSTRING && (value == LUA_TSTRING || value == LUA_TNUMBER)) {
           lua_pushvalue(L, -1);  // lua_tostring converts in place: a copy keeps lua_next's key intact
           l.env[lua_tostring(L, -3)] = lua_tostring(L, -1);
           lua_pop(L, 1);
@@ -341,10 +348,10 @@ void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
       }
     }
     lua_pop(L, 1);
-    lua_getfield(L, launcher, "oversubscribe");
+    raw_field(L, launcher, "oversubscribe");
     l.oversubscribe = lua_toboolean(L, -1) != 0;
     lua_pop(L, 1);
-    lua_getfield(L, launcher, "batch");
+    raw_field(L, launcher, "batch");
     l.batch = lua_toboolean(L, -1) != 0;
     lua_pop(L, 1);
     m.launcher = std::move(l);
@@ -364,7 +371,7 @@ study::MachineSpec read_machine(lua_State* L, int machine) {
   m.marked = number_field(L, machine, "marked");
   m.speed = number_field(L, machine, "speed");
   read_cluster(L, machine, m);
-  if (lua_getfield(L, machine, "groups") == LUA_TTABLE) {
+  if (raw_field(L, machine, "groups") == LUA_TTABLE) {
     const int groups = lua_gettop(L);
     const auto n = static_cast<int>(lua_rawlen(L, groups));
     for (int g = 1; g <= n; ++g) {
@@ -374,7 +381,7 @@ study::MachineSpec read_machine(lua_State* L, int machine) {
       node_group.name = string_field(L, group, "name");
       node_group.count = number_field(L, group, "count");
       node_group.speed = number_field(L, group, "speed");
-      if (lua_getfield(L, group, "speeds") == LUA_TTABLE) {
+      if (raw_field(L, group, "speeds") == LUA_TTABLE) {
         const auto count = static_cast<int>(lua_rawlen(L, -1));
         for (int i = 1; i <= count; ++i) {
           lua_rawgeti(L, -1, i);
@@ -383,14 +390,14 @@ study::MachineSpec read_machine(lua_State* L, int machine) {
         }
       }
       lua_settop(L, group);
-      lua_getfield(L, group, "hosts");
+      raw_field(L, group, "hosts");
       node_group.hosts = strings_at_top(L);
       lua_settop(L, group - 1);
       m.groups.push_back(std::move(node_group));
     }
   }
   lua_pop(L, 1);
-  if (lua_getfield(L, machine, "composition") == LUA_TTABLE) {
+  if (raw_field(L, machine, "composition") == LUA_TTABLE) {
     m.composition.emplace();
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {

@@ -7,6 +7,7 @@
 
 #include "lua/call.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 
 namespace scalerun::lua {
 
@@ -23,7 +24,24 @@ std::string shown(double v) {
 }  // namespace
 
 FieldReader::FieldReader(lua_State* L, int index, std::string where, std::string prefix)
-    : L_(L), index_(lua_absindex(L, index)), where_(std::move(where)), prefix_(std::move(prefix)) {}
+    : L_(L), index_(lua_absindex(L, index)), where_(std::move(where)), prefix_(std::move(prefix)) {
+  if (lua_type(L_, index_) != LUA_TTABLE) {
+    std::string field = prefix_;
+    if (field.ends_with('.')) field.pop_back();
+    const std::string what = fmt::format("table expected, got {}", type_name(L_, index_));
+    throw ScriptError(field.empty() ? where_ + what : fmt::format("{}field '{}': {}", where_, field, what));
+  }
+}
+
+int raw_field(lua_State* L, int index, const char* name) {
+  if (lua_type(L, index) != LUA_TTABLE) {
+    lua_pushnil(L);
+    return LUA_TNIL;
+  }
+  index = lua_absindex(L, index);
+  lua_pushstring(L, name);
+  return lua_rawget(L, index);
+}
 
 int FieldReader::get(const char* name) const {
   lua_pushstring(L_, name);
@@ -37,7 +55,8 @@ bool FieldReader::has(const char* name) const {
 }
 
 void FieldReader::fail(const char* name, const std::string& what) const {
-  throw ScriptError(fmt::format("{}field '{}{}': {}", where_, prefix_, name, what));
+  // Names and values quoted in `what` may come from the script: one line whatever they hold.
+  throw ScriptError(fmt::format("{}field '{}{}': {}", where_, prefix_, printable(name), printable(what)));
 }
 
 void FieldReader::type_error(const char* name, const char* expected) const {
@@ -204,7 +223,7 @@ void FieldReader::reject_unknown(std::initializer_list<const char*> allowed) con
       if (std::find(names.begin(), names.end(), key) == names.end()) {
         lua_pop(L_, 1);
         const std::string near = closest_name(key, names);
-        throw ScriptError(fmt::format("{}unknown field '{}{}'{}", where_, prefix_, key,
+        throw ScriptError(fmt::format("{}unknown field '{}{}'{}", where_, prefix_, printable(key),
                                       near.empty() ? std::string(" (see docs/VOCABULARY.md)")
                                                    : fmt::format(" (did you mean '{}'?)", near)));
       }

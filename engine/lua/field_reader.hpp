@@ -32,7 +32,8 @@ struct Range {
 class FieldReader {
  public:
   // Reads the table at `index`. `where` is the "file:line: " prefix for messages, `prefix` is
-  // prepended to field names (e.g. "topology.levels[2]." for nested tables).
+  // prepended to field names (e.g. "topology.levels[2]." for nested tables). A value that is no
+  // table is refused here (ScriptError), so no reading below touches one.
   FieldReader(lua_State* L, int index, std::string where, std::string prefix = {});
 
   bool has(const char* name) const;
@@ -69,6 +70,12 @@ class FieldReader {
   std::string where_;
   std::string prefix_;
 };
+
+// t[name] pushed without metamethods, its type returned; nil when the value at `index` is not a
+// table. Natives read script values only this way: a metamethod (even one set for every string
+// with getmetatable("").__index) would run script code, or raise, in the middle of C++, and the
+// C API's table functions on a value that is no table corrupt memory.
+int raw_field(lua_State* L, int index, const char* name);
 
 // The allowed name closest to `name` by edit distance, or empty when none is close.
 std::string closest_name(const std::string& name, const std::vector<std::string>& allowed);

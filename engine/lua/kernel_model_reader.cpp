@@ -9,6 +9,8 @@
 
 #include "lua/call.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
+#include "lua/field_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/symbolic.hpp"
 
@@ -19,26 +21,32 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The metamethods of the stand-in machine: what the model touched first ("m.levels_spanned"),
-// kept in the std::string the upvalue points at, then an error that ends the probe call.
+// kept in the std::string the upvalue's box points at, then an error that ends the probe call.
+// The probe clears the box when it ends, so a stand-in the model kept in a variable and used later
+// touches no freed string.
 int machine_probe(lua_State* L) {
-  auto* use = static_cast<std::string*>(lua_touserdata(L, lua_upvalueindex(1)));
+  auto* use = *static_cast<std::string**>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (use == nullptr) throw lua::NativeError("the model kept the machine it was probed with: no machine was given");
   if (use->empty()) {
-    *use = lua_type(L, 2) == LUA_TSTRING ? fmt::format("it reads m.{}", lua_tostring(L, 2))
+    *use = lua_type(L, 2) == LUA_TSTRING ? fmt::format("it reads m.{}", printable(lua_tostring(L, 2)))
                                          : std::string("it uses m as a value");
   }
   throw lua::NativeError("no machine");
 }
 
-// A table every use of which lands in machine_probe.
-void push_machine_stand_in(lua_State* L, std::string* use) {
+// A table every use of which lands in machine_probe; `box` (a userdata holding `use`) is its upvalue.
+void push_machine_stand_in(lua_State* L, int box) {
+  box = lua_absindex(L, box);
   lua_newtable(L);
   lua_newtable(L);
   for (const char* event : {"__index", "__newindex", "__call", "__add", "__sub", "__mul", "__div", "__mod", "__pow",
                             "__unm", "__idiv", "__len", "__lt", "__le", "__concat"}) {
-    lua_pushlightuserdata(L, use);
+    lua_pushvalue(L, box);
     lua_pushcclosure(L, native<machine_probe>, 1);
     lua_setfield(L, -2, event);
   }
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
 }
 
@@ -74,10 +82,10 @@ class LuaKernelModel {
 LuaKernelModel::LuaKernelModel(lua_State* L, int kernel_index, int machine_index, std::string owner)
     : L_(L), owner_(std::move(owner)) {
   kernel_index = lua_absindex(L, kernel_index);
-  lua_getfield(L, kernel_index, "name");
-  parts_.kernel_name = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "?";
+  raw_field(L, kernel_index, "name");
+  parts_.kernel_name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
   lua_pop(L, 1);
-  lua_getfield(L, kernel_index, "model");
+  raw_field(L, kernel_index, "model");
   if (lua_type(L, -1) != LUA_TFUNCTION) {
     lua_pop(L, 1);
     throw ScriptError(fmt::format("kernel '{}' has no model function: model mode needs "
@@ -85,9 +93,9 @@ LuaKernelModel::LuaKernelModel(lua_State* L, int kernel_index, int machine_index
   }
   parts_.model_where = function_where(L, -1);
   lua_pop(L, 1);
-  lua_getfield(L, kernel_index, "work");
+  raw_field(L, kernel_index, "work");
   parts_.has_work = lua_type(L, -1) == LUA_TFUNCTION;
-  lua_getfield(L, kernel_index, "memory");
+  raw_field(L, kernel_index, "memory");
   parts_.has_memory = lua_type(L, -1) == LUA_TFUNCTION;
   lua_pop(L, 2);
 
@@ -107,7 +115,7 @@ LuaKernelModel::~LuaKernelModel() {
 
 void LuaKernelModel::read_params() {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, kernel_ref_);
-  lua_getfield(L_, -1, "params");
+  raw_field(L_, -1, "params");
   std::vector<std::string> names;
   if (lua_type(L_, -1) == LUA_TTABLE) {
     lua_pushnil(L_);
@@ -119,7 +127,7 @@ void LuaKernelModel::read_params() {
   // Sorted, so slots (and expression variables) come out the same on every run.
   std::sort(names.begin(), names.end());
   for (const auto& name : names) {
-    lua_getfield(L_, -1, name.c_str());
+    raw_field(L_, -1, name.c_str());
     if (lua_type(L_, -1) == LUA_TNUMBER) {
       parts_.params.slots.push_back({name, name, 0, lua_tonumber(L_, -1)});
     } else if (lua_type(L_, -1) == LUA_TTABLE) {
@@ -136,10 +144,10 @@ void LuaKernelModel::read_params() {
   }
   lua_pop(L_, 1);
   // integer = { n = "nearest" }, as the prelude's kernel{} normalised and checked it.
-  if (lua_getfield(L_, -1, "integer") == LUA_TTABLE) {
+  if (raw_field(L_, -1, "integer") == LUA_TTABLE) {
     for (auto& slot : parts_.params.slots) {
       if (slot.index != 0) continue;
-      if (lua_getfield(L_, -1, slot.name.c_str()) == LUA_TSTRING) slot.rounding = model::rounding_from(lua_tostring(L_, -1));
+      if (raw_field(L_, -1, slot.name.c_str()) == LUA_TSTRING) slot.rounding = model::rounding_from(lua_tostring(L_, -1));
       lua_pop(L_, 1);
     }
   }
@@ -158,7 +166,11 @@ void LuaKernelModel::push_view(std::span<const double> slots, bool symbolic) {
     lua_insert(L_, -2);
     lua_rawset(L_, view);
   }
-  lua_getfield(L_, kernel, "params");
+  // params changed into something else after kernel{} (k.params = "x") reads as no settings.
+  if (raw_field(L_, kernel, "params") != LUA_TTABLE) {
+    lua_pop(L_, 1);
+    lua_newtable(L_);
+  }
   lua_newtable(L_);  // the view's params
   const int params = lua_gettop(L_);
   lua_pushnil(L_);
@@ -251,7 +263,7 @@ bool LuaKernelModel::trace(model::TracedModel& traced) {
     std::vector<std::pair<std::string, expr::NodeId>> terms;
     push_view({}, true);
     const int view = lua_gettop(L_);
-    lua_getfield(L_, view, "model");
+    raw_field(L_, view, "model");
     lua_pushvalue(L_, view);
     push_symbol(L_, p);
     if (machine_ref_ != LUA_NOREF) {
@@ -266,7 +278,7 @@ bool LuaKernelModel::trace(model::TracedModel& traced) {
 
     auto traced_scalar = [&](const char* field, bool present) -> expr::NodeId {
       if (!present) return graph_->constant(kNaN);
-      lua_getfield(L_, view, field);
+      raw_field(L_, view, field);
       lua_pushvalue(L_, view);
       protected_call(L_, 1, 1);
       expr::NodeId id;
@@ -314,12 +326,20 @@ bool LuaKernelModel::trace(model::TracedModel& traced) {
 std::string LuaKernelModel::probe_machine_use(std::span<const double> slots, double p) {
   const int top = lua_gettop(L_);
   std::string use;
+  // The box stays on the stack (so alive) until it is cleared below.
+  auto** box = static_cast<std::string**>(lua_newuserdatauv(L_, sizeof(std::string*), 0));
+  *box = &use;
+  struct Clear {
+    std::string** box;
+    ~Clear() { *box = nullptr; }
+  } clear{box};
+  const int box_index = lua_gettop(L_);
   push_view(slots, false);
   const int view = lua_gettop(L_);
-  lua_getfield(L_, view, "model");
+  raw_field(L_, view, "model");
   lua_pushvalue(L_, view);
   lua_pushnumber(L_, p);
-  push_machine_stand_in(L_, &use);
+  push_machine_stand_in(L_, box_index);
   try {
     protected_call(L_, 3, 1);
   } catch (const ScriptError&) {
@@ -353,7 +373,7 @@ void LuaKernelModel::call_lua_plain(std::span<const double> slots, double p, mod
   const int top = lua_gettop(L_);
   push_view(slots, false);
   const int view = lua_gettop(L_);
-  lua_getfield(L_, view, "model");
+  raw_field(L_, view, "model");
   lua_pushvalue(L_, view);
   lua_pushnumber(L_, p);
   if (machine_ref_ != LUA_NOREF) {
@@ -385,7 +405,7 @@ void LuaKernelModel::call_lua_plain(std::span<const double> slots, double p, mod
   }
   auto scalar = [&](const char* field, bool present) {
     if (!present) return kNaN;
-    lua_getfield(L_, view, field);
+    raw_field(L_, view, field);
     lua_pushvalue(L_, view);
     protected_call(L_, 1, 1);
     if (lua_type(L_, -1) != LUA_TNUMBER) {

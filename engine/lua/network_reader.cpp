@@ -164,7 +164,7 @@ NetworkSpec read_network_spec(lua_State* L, int machine_index) {
   const int machine = lua_absindex(L, machine_index);
   const std::string where = user_where(L);
   if (auto spec = read_machine_network(L, machine, where)) return *spec;
-  lua_getfield(L, machine, "name");
+  raw_field(L, machine, "name");
   const std::string name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(unnamed)";
   lua_pop(L, 1);
   throw ScriptError(fmt::format("{}machine '{}' has no network: simulate mode needs network = {{ kind = ..., bandwidth = ... }} "

@@ -95,7 +95,7 @@ model::ScalingRule read_rule(lua_State* L, int index, const std::string& where) 
     r.reject_unknown({"rule"});
   }
   if (r.has("vary")) {
-    lua_getfield(L, index, "vary");
+    raw_field(L, index, "vary");
     if (lua_type(L, -1) == LUA_TSTRING) {
       rule.vary.emplace_back(lua_tostring(L, -1), 1.0);
     } else if (lua_type(L, -1) == LUA_TTABLE) {

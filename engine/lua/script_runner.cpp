@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lua/call.hpp"
+#include "lua/field_reader.hpp"
 #include "lua/experiment_reader.hpp"
 #include "lua/library_sandbox.hpp"
 #include "errors/errors.hpp"
@@ -134,7 +135,7 @@ study::MachineSpec load_machine_file(const std::string& path) {
   lua::protected_call(L, 0, 1);
   bool is_machine = false;
   if (lua_type(L, -1) == LUA_TTABLE && lua_getmetatable(L, -1) != 0) {
-    lua_getfield(L, -1, "__name");
+    lua::raw_field(L, -1, "__name");
     is_machine = lua_type(L, -1) == LUA_TSTRING && std::string(lua_tostring(L, -1)) == "machine";
     lua_pop(L, 2);
   }

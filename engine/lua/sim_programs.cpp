@@ -9,6 +9,7 @@
 
 #include "lua/call.hpp"
 #include "errors/errors.hpp"
+#include "lua/field_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
 #include "runtime/stop.hpp"
@@ -20,7 +21,7 @@ using namespace sim;  // the engine this adapter drives
 namespace {
 
 // Slots of the registry table that keeps everything a run needs alive.
-enum Slot : int { kProgram = 1, kKernel, kMetatable, kTagIds, kThreads };
+enum Slot : int { kProgram = 1, kKernel, kMetatable, kTagIds, kThreads, kOwner, kContexts };
 
 // String tags are numbered from here; integer tags must stay below it.
 constexpr std::int64_t kStringTagBase = std::int64_t{1} << 62;
@@ -29,18 +30,42 @@ constexpr int kPark = -1;
 // The most operations a schedule may hold (32 bytes each): past it, coroutines cost less.
 constexpr std::size_t kMaxScheduledOperations = std::size_t{1} << 23;
 
+// The ctx methods reach their LuaPrograms through upvalue 1, a full userdata holding its address
+// (the owner box). The LuaPrograms clears it when it ends, so a ctx (or one of its methods) a
+// script kept past its simulation finds null there instead of freed memory.
+LuaPrograms* owner_of(lua_State* L) { return *static_cast<LuaPrograms**>(lua_touserdata(L, lua_upvalueindex(1))); }
+
 LuaPrograms& programs_of(lua_State* L) {
-  return *static_cast<LuaPrograms*>(lua_touserdata(L, lua_upvalueindex(1)));
+  LuaPrograms* self = owner_of(L);
+  if (self == nullptr) throw lua::NativeError("ctx used after its simulation ended");
+  return *self;
 }
 
-// ctx:method(...) passes ctx first; ctx.method(...) is the usual slip.
+// ctx:method(...) passes ctx first; ctx.method(...) is the usual slip. The ctx must be the one
+// the running program was given (upvalue 3 holds them by slot): another processor's ctx, or one
+// kept from an earlier run, would act for a processor that is not running.
 void check_self(lua_State* L, const char* method) {
+  LuaPrograms& self = programs_of(L);
   bool ok = false;
   if (lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1) != 0) {
     ok = lua_rawequal(L, -1, lua_upvalueindex(2)) != 0;
     lua_pop(L, 1);
   }
   if (!ok) throw lua::NativeError(fmt::format("call ctx methods with a colon: ctx:{}(...)", method));
+  const int slot = self.context_slot();
+  if (slot == 0) throw lua::NativeError(fmt::format("ctx:{}: ctx used outside its processor's program", method));
+  lua_rawgeti(L, lua_upvalueindex(3), slot);
+  const bool own = lua_rawequal(L, -1, 1) != 0;
+  lua_pop(L, 1);
+  if (own) return;
+  lua_pushliteral(L, "rank");
+  const bool has_rank = lua_rawget(L, 1) == LUA_TNUMBER && lua_isinteger(L, -1) != 0;
+  const lua_Integer rank = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  const std::string whose = has_rank && rank != self.current() ? fmt::format("processor {}'s ctx", rank)
+                                                               : std::string("a ctx of another run");
+  throw lua::NativeError(fmt::format("ctx:{}: {} used in the program of processor {} (each program uses the ctx "
+                                     "it was given)", method, whose, self.current()));
 }
 
 // The largest operation count and message a program may ask for: a petabyte message or 1e18
@@ -196,10 +221,10 @@ int ctx_wait(lua_State* L) {
     throw lua::NativeError(fmt::format("ctx:wait: a request from ctx:isend or ctx:irecv expected, got {}",
                                        lua::type_name(L, 2)));
   }
-  lua_getfield(L, 2, "sent");
+  lua::raw_field(L, 2, "sent");
   const bool sent = lua_toboolean(L, -1) != 0;
-  lua_getfield(L, 2, "src");
-  lua_getfield(L, 2, "tag");
+  lua::raw_field(L, 2, "src");
+  lua::raw_field(L, 2, "tag");
   const bool is_receive = lua_isinteger(L, -2) != 0 && lua_isinteger(L, -1) != 0;
   const auto src = static_cast<int>(lua_tointeger(L, -2));
   const std::int64_t tag = lua_tointeger(L, -1);
@@ -342,24 +367,34 @@ LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, int processors, 
   if (sim_ != nullptr) results_.assign(static_cast<std::size_t>(processors), Results::None);
   program = lua_absindex(L, program);
   kernel = lua_absindex(L, kernel);
-  lua_createtable(L, 5, 0);
+  lua_createtable(L, 7, 0);
   const int registry = lua_gettop(L);
   lua_pushvalue(L, program);
   lua_rawseti(L, registry, kProgram);
   lua_pushvalue(L, kernel);
   lua_rawseti(L, registry, kKernel);
+  // The owner box (see owner_of), kept alive here at least as long as this object.
+  owner_box_ = static_cast<LuaPrograms**>(lua_newuserdatauv(L, sizeof(LuaPrograms*), 0));
+  *owner_box_ = this;
+  const int owner = lua_gettop(L);
+  lua_newtable(L);
+  const int contexts = lua_gettop(L);
 
-  // The ctx metatable: __index holds the methods, each with (this, metatable) as upvalues.
-  lua_createtable(L, 0, 2);
+  // The ctx metatable: __index holds the methods, each with (owner box, metatable, contexts) as
+  // upvalues. __metatable keeps scripts from reading or changing it.
+  lua_createtable(L, 0, 3);
   const int meta = lua_gettop(L);
   lua_pushliteral(L, "simulated processor");
   lua_setfield(L, meta, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, meta, "__metatable");
   lua_createtable(L, 0, static_cast<int>(std::size(kMethods)) + 1);
   const int methods = lua_gettop(L);
   for (const Method& m : kMethods) {
-    lua_pushlightuserdata(L, this);
+    lua_pushvalue(L, owner);
     lua_pushvalue(L, meta);
-    lua_pushcclosure(L, m.fn, 2);
+    lua_pushvalue(L, contexts);
+    lua_pushcclosure(L, m.fn, 3);
     lua_setfield(L, methods, m.name);
   }
   lua::load_chunk(L, kLuaMethods, "@scalerun/sim_ctx.lua");
@@ -367,6 +402,8 @@ LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, int processors, 
   lua::protected_call(L, 1, 0);
   lua_setfield(L, meta, "__index");
   lua_rawseti(L, registry, kMetatable);
+  lua_rawseti(L, registry, kContexts);
+  lua_rawseti(L, registry, kOwner);
 
   lua_newtable(L);
   lua_rawseti(L, registry, kTagIds);
@@ -378,7 +415,10 @@ LuaPrograms::LuaPrograms(lua_State* L, int program, int kernel, int processors, 
 
 
 
-LuaPrograms::~LuaPrograms() { luaL_unref(L_, LUA_REGISTRYINDEX, registry_ref_); }
+LuaPrograms::~LuaPrograms() {
+  *owner_box_ = nullptr;  // the box is alive: the registry table below still holds it
+  luaL_unref(L_, LUA_REGISTRYINDEX, registry_ref_);
+}
 
 // While a recording runs, math.random, print and io.write stop it: a draw or a line printed in
 // rank order would differ from the coroutines', which interleave the processors in simulated time.
@@ -391,8 +431,9 @@ class LuaPrograms::GuardedGlobals {
   ~GuardedGlobals() {
     for (auto& saved : saved_) {
       lua_rawgeti(L_, LUA_REGISTRYINDEX, saved.table);
+      lua_pushstring(L_, saved.field);
       lua_rawgeti(L_, LUA_REGISTRYINDEX, saved.original);
-      lua_setfield(L_, -2, saved.field);
+      lua_rawset(L_, -3);  // raw: a script's __newindex must not run inside this destructor
       lua_pop(L_, 1);
       luaL_unref(L_, LUA_REGISTRYINDEX, saved.table);
       luaL_unref(L_, LUA_REGISTRYINDEX, saved.original);
@@ -416,11 +457,14 @@ class LuaPrograms::GuardedGlobals {
       lua_pop(L_, 1);
       return;
     }
-    lua_getfield(L_, -1, field);
+    lua_pushstring(L_, field);
+    lua_rawget(L_, -2);
     const int original = luaL_ref(L_, LUA_REGISTRYINDEX);
-    lua_pushlightuserdata(L_, self);
+    self->push_owner_box(L_);
     lua_pushcclosure(L_, refuse_while_recording, 1);
-    lua_setfield(L_, -2, field);
+    lua_pushstring(L_, field);
+    lua_insert(L_, -2);
+    lua_rawset(L_, -3);
     saved_.push_back(Saved{luaL_ref(L_, LUA_REGISTRYINDEX), original, field});
   }
 
@@ -429,9 +473,34 @@ class LuaPrograms::GuardedGlobals {
 };
 
 int LuaPrograms::refuse_while_recording(lua_State* L) {
-  static_cast<LuaPrograms*>(lua_touserdata(L, lua_upvalueindex(1)))->recording_->stopped = true;
+  // A program may keep math.random (or print) in a variable past the recording: the owner box is
+  // null then, and the function says so instead of touching the ended recording.
+  LuaPrograms* self = owner_of(L);
+  if (self == nullptr || !self->recording_) {
+    return luaL_error(L, "math.random, print or io.write was kept from a program while it was recorded ahead; "
+                         "call them directly instead");
+  }
+  self->recording_->stopped = true;
   return luaL_error(L, "a recorded program may not draw random numbers or print");
 }
+
+void LuaPrograms::push_owner_box(lua_State* L) const {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, registry_ref_);
+  lua_rawgeti(L, -1, kOwner);
+  lua_remove(L, -2);
+}
+
+// Marks a program as running (its ctx usable) for as long as it lives.
+class LuaPrograms::Running {
+ public:
+  explicit Running(LuaPrograms& self) : self_(self) { self_.running_ = true; }
+  ~Running() { self_.running_ = false; }
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+
+ private:
+  LuaPrograms& self_;
+};
 
 std::shared_ptr<const sim::ScheduleBook> LuaPrograms::record_schedule(lua_State* L, int program, int kernel,
                                                                       const std::vector<double>& speeds,
@@ -465,6 +534,7 @@ bool LuaPrograms::record_rank(int rank) {
   push_ctx(L_, rank);
   lua_rawgeti(L_, top + 1, kKernel);
   try {
+    const Running running(*this);
     protected_call(L_, 2, 0);
   } catch (const ScriptError&) {
     lua_settop(L_, top);
@@ -508,8 +578,11 @@ void LuaPrograms::push_ctx(lua_State* co, int rank) {
   lua_setfield(co, -2, "any");
   lua_rawgeti(co, LUA_REGISTRYINDEX, registry_ref_);
   lua_rawgeti(co, -1, kMetatable);
-  lua_remove(co, -2);
-  lua_setmetatable(co, -2);
+  lua_setmetatable(co, -3);
+  lua_rawgeti(co, -1, kContexts);
+  lua_pushvalue(co, -3);
+  lua_rawseti(co, -2, recording_ ? 1 : rank + 1);  // the one ctx check_self accepts for this rank
+  lua_pop(co, 2);
 }
 
 bool LuaPrograms::runs_in(lua_State* co) const {
@@ -636,7 +709,11 @@ void LuaPrograms::run(int rank) {
     }
   }
   int nresults = 0;
-  const int status = lua_resume(co, L_, nargs, &nresults);
+  int status = LUA_OK;
+  {
+    const Running running(*this);
+    status = lua_resume(co, L_, nargs, &nresults);
+  }
   if (status == LUA_YIELD) {
     lua_pop(co, nresults);
     if (!parked_) {

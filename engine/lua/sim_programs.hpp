@@ -59,6 +59,9 @@ class LuaPrograms : public sim::Programs {
   const sim::Outcome& outcome() const;
 
   bool runs_in(lua_State* co) const;
+  // The slot of the running program's ctx in the contexts table the ctx methods hold; 0 while no
+  // program runs (a ctx used from a finalizer, an error's __tostring, or kept past its program).
+  int context_slot() const { return running_ ? (recording_ ? 1 : current_ + 1) : 0; }
   std::int64_t tag_of(lua_State* co, int index, bool any_allowed);
   // What a parked operation hands back when it completes.
   enum class Results : std::uint8_t { None, Value, ValueAndSource };
@@ -67,6 +70,9 @@ class LuaPrograms : public sim::Programs {
  private:
   struct Recording;
   class GuardedGlobals;
+  class Running;
+  // Pushes the owner box: the userdata holding this object's address, cleared when it ends.
+  void push_owner_box(lua_State* L) const;
   // What math.random, print and io.write do while a recording runs: stop it.
   static int refuse_while_recording(lua_State* L);
   LuaPrograms(lua_State* L, int program, int kernel, int processors, const std::vector<double>* speeds,
@@ -87,7 +93,9 @@ class LuaPrograms : public sim::Programs {
   sim::Simulator* sim_;  // null while recording
   int processors_;
   const std::vector<double>* speeds_;
-  int registry_ref_ = LUA_NOREF;  // { program, kernel, ctx metatable, tag ids, threads }
+  int registry_ref_ = LUA_NOREF;  // { program, kernel, ctx metatable, tag ids, threads, owner box, contexts }
+  LuaPrograms** owner_box_ = nullptr;  // Lua's memory, anchored by the registry table
+  bool running_ = false;          // a program runs (its ctx may be used)
   std::vector<lua_State*> threads_;  // anchored in the registry table
   std::vector<Results> results_;
   std::vector<std::string> tag_names_;

@@ -121,9 +121,16 @@ int tostring_meta(lua_State* L) {
   return 1;
 }
 
+// The array's element table pushed. A script can still call the metamethods with any value
+// (debug.getmetatable reaches them), so the userdata is checked before its user value is read.
+void push_array_elements(lua_State* L) {
+  if (luaL_testudata(L, 1, kArrayMeta) == nullptr) throw NativeError("this operation is not defined on a symbolic value");
+  lua_getiuservalue(L, 1, 1);
+}
+
 // Array of symbols: the element ids live in the userdata's uservalue table.
 int array_index(lua_State* L) {
-  lua_getiuservalue(L, 1, 1);
+  push_array_elements(L);
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
   if (lua_type(L, 2) == LUA_TNUMBER) {
     lua_Integer i = 0;
@@ -155,7 +162,7 @@ int array_index(lua_State* L) {
 }
 
 int array_len(lua_State* L) {
-  lua_getiuservalue(L, 1, 1);
+  push_array_elements(L);
   lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
   return 1;
 }
@@ -313,10 +320,14 @@ void open_symbolic(lua_State* L) {
       {"__index", native<misuse_meta>},
       {"__tostring", native<tostring_meta>},
       {nullptr, nullptr}};
+  // __metatable: a script can neither read nor change the metatables (no __gc added to them, no
+  // metamethod called with a value of another type).
   luaL_newmetatable(L, kSymbolMeta);
   luaL_setfuncs(L, symbol_meta, 0);
   lua_pushliteral(L, "symbolic value");
   lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
 
   luaL_newmetatable(L, kArrayMeta);
@@ -324,6 +335,8 @@ void open_symbolic(lua_State* L) {
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, native<array_len>);
   lua_setfield(L, -2, "__len");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
 
   const luaL_Reg helpers[] = {

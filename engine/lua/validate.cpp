@@ -12,6 +12,8 @@
 #include "lua/call.hpp"
 #include "lua/native.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
+#include "lua/field_reader.hpp"
 #include "lua/network_reader.hpp"
 #include "network/network_spec.hpp"
 #include "study/experiment.hpp"
@@ -22,7 +24,7 @@ namespace {
 
 bool has_metatable_name(lua_State* L, int index, const char* name) {
   if (lua_type(L, index) != LUA_TTABLE || lua_getmetatable(L, index) == 0) return false;
-  lua_getfield(L, -1, "__name");
+  lua::raw_field(L, -1, "__name");
   const bool match = lua_type(L, -1) == LUA_TSTRING && std::strcmp(lua_tostring(L, -1), name) == 0;
   lua_pop(L, 2);
   return match;
@@ -53,10 +55,12 @@ void check_start_set(lua_State* L, int groups, int start, const lua::FieldReader
   double total = 0;
   for (int i = 1; i <= n; ++i) {
     lua_rawgeti(L, groups, i);
-    lua_getfield(L, -1, "name");
-    const std::string name = lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : "";
-    lua_getfield(L, -2, "count");
-    const double count = lua_tonumber(L, -1);
+    // The machine's groups as machine{} checked them; a group changed since into something else
+    // reads as an empty one.
+    lua::raw_field(L, -1, "name");
+    const std::string name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    lua::raw_field(L, -2, "count");
+    const double count = lua_type(L, -1) == LUA_TNUMBER ? lua_tonumber(L, -1) : 0;
     lua_pop(L, 3);
     names.push_back(name);
     lua::FieldReader start_reader(L, start, r.where(), "start.");
@@ -65,7 +69,7 @@ void check_start_set(lua_State* L, int groups, int start, const lua::FieldReader
   lua_pushnil(L);
   while (lua_next(L, start) != 0) {
     lua_pop(L, 1);
-    const std::string key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : lua::type_name(L, -1);
+    const std::string key = lua_type(L, -1) == LUA_TSTRING ? printable(lua_tostring(L, -1)) : lua::type_name(L, -1);
     if (std::find(names.begin(), names.end(), key) == names.end()) {
       lua_pop(L, 1);
       const std::string near = lua::closest_name(key, names);
@@ -158,22 +162,22 @@ namespace {
 // far from this line.
 void check_kernel_size(lua_State* L, int index, const lua::FieldReader& r) {
   if (r.has("size")) {
-    lua_getfield(L, index, "size");
+    lua::raw_field(L, index, "size");
     const int t = lua_type(L, -1);
     std::string size_name = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
     lua_pop(L, 1);
     if (t != LUA_TSTRING && t != LUA_TTABLE) r.fail("size", "the parameter a scaling rule varies (a name) expected");
     if (t == LUA_TSTRING) {
       bool declared = false;
-      if (lua_getfield(L, index, "params") == LUA_TTABLE) {
-        lua_getfield(L, -1, size_name.c_str());
+      if (lua::raw_field(L, index, "params") == LUA_TTABLE) {
+        lua::raw_field(L, -1, size_name.c_str());
         declared = lua_type(L, -1) == LUA_TNUMBER;
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
       if (!declared) {
         r.fail("size", fmt::format("'{}' is not a numeric parameter of the kernel (give it in params = {{ {} = ... }})",
-                                   size_name, size_name));
+                                   printable(size_name), printable(size_name)));
       }
     }
   }
@@ -258,7 +262,7 @@ void validate_machine_sets(lua_State* L, int index, const lua::FieldReader& r) {
   r.reject_unknown({"machine", "start", "max_sets", "prefix"});
   r.push("machine", LUA_TTABLE, true);
   require_machine(L, lua_gettop(L), r, "machine");
-  lua_getfield(L, -1, "groups");
+  lua::raw_field(L, -1, "groups");
   if (lua_type(L, -1) != LUA_TTABLE) r.fail("machine", "machine_sets{} needs a machine with node groups");
   const int groups = lua_gettop(L);
   r.push("start", LUA_TTABLE, true);
@@ -273,6 +277,19 @@ void require_kernel(lua_State* L, int index, const lua::FieldReader& r, const ch
   if (!has_metatable_name(L, index, "kernel")) {
     r.fail(field, fmt::format("kernel expected (made with kernel{{...}} or require \"kernels.name\"), got {}",
                               lua_type(L, index) == LUA_TTABLE ? "a plain table" : lua::type_name(L, index)));
+  }
+  // kernel{} checked its name, but the table may have changed since (k.name = nil): every report
+  // and the database name the kernel.
+  const int type = lua::raw_field(L, index, "name");
+  const std::string got = lua::type_name(L, -1);
+  lua_pop(L, 1);
+  if (type != LUA_TSTRING) r.fail(field, fmt::format("the kernel has no name (its field 'name' is {}): give it name = \"...\"", got));
+  const int params = lua::raw_field(L, index, "params");
+  const std::string params_type = lua::type_name(L, -1);
+  lua_pop(L, 1);
+  if (params != LUA_TTABLE && params != LUA_TNIL) {
+    r.fail(field, fmt::format("the kernel's params is a{} {}, not a table of parameters (was k.params changed after "
+                              "kernel{{}}?)", params_type == "integer" ? "n" : "", params_type));
   }
 }
 

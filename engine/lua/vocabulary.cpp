@@ -33,27 +33,42 @@ namespace scalerun::lua {
 
 namespace {
 
-int raise(lua_State* L) { throw NativeError(luaL_optstring(L, 1, "error")); }
+// The text of a value the prelude passes on from a script (a name that may be nil by now).
+std::string shown_arg(lua_State* L, int index) {
+  const int type = lua_type(L, index);
+  if (type == LUA_TSTRING) return printable(lua_tostring(L, index));
+  if (type == LUA_TNUMBER) return fmt::format("{}", lua_tonumber(L, index));
+  return "?";
+}
+
+int raise(lua_State* L) {
+  throw NativeError(lua_type(L, 1) == LUA_TSTRING ? printable(lua_tostring(L, 1)) : std::string("error"));
+}
 
 // unknown_param(kernel_name, name, params): the message for configuring a missing parameter.
+// Every argument comes from a kernel table the script may have changed since kernel{} (its name
+// removed, its params no longer a table), so each is checked before it is read.
 int unknown_param(lua_State* L) {
   std::vector<std::string> names;
-  lua_pushnil(L);
-  while (lua_next(L, 3) != 0) {
-    if (lua_type(L, -2) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -2));
-    lua_pop(L, 1);
+  if (lua_type(L, 3) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, 3) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING) names.emplace_back(printable(lua_tostring(L, -2)));
+      lua_pop(L, 1);
+    }
   }
   std::sort(names.begin(), names.end());
-  const std::string name = lua_tostring(L, 2) != nullptr ? lua_tostring(L, 2) : "?";
+  const std::string name = shown_arg(L, 2);
   const std::string near = closest_name(name, names);
-  const std::string msg = fmt::format("kernel '{}' has no parameter '{}'{} (it has: {})", lua_tostring(L, 1), name,
-                                      near.empty() ? "" : fmt::format(", did you mean '{}'?", near), fmt::join(names, ", "));
+  const std::string msg = fmt::format("kernel '{}' has no parameter '{}'{} (it has: {})", shown_arg(L, 1), name,
+                                      near.empty() ? "" : fmt::format(", did you mean '{}'?", near),
+                                      names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", ")));
   lua_pushstring(L, msg.c_str());
   return 1;
 }
 
 int undefined_global(lua_State* L) {
-  const std::string name = lua_tostring(L, 1) != nullptr ? lua_tostring(L, 1) : "?";
+  const std::string name = shown_arg(L, 1);
   std::vector<std::string> globals;
   // The names a library sees are its views, not the script's globals (which it may not learn).
   if (lua_type(L, 2) == LUA_TTABLE) {
@@ -84,16 +99,15 @@ int acting(lua_State* L) {
 constexpr char kExperiment[] = "experiment{}", kMap[] = "map{}", kFit[] = "fit{}", kDiscover[] = "discover{}",
                kCheck[] = "check{}";
 
+// FieldReader refuses a value that is no table, so nothing below reads one.
 template <void (*Validate)(lua_State*, int, const FieldReader&)>
 int validator(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
   FieldReader r(L, 1, user_where(L));
   Validate(L, 1, r);
   return 0;
 }
 
 int validate_rule(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
   read_rule(L, 1, user_where(L));
   return 0;
 }

@@ -4,6 +4,8 @@ namespace scalerun::measure {
 
 namespace {
 
+constexpr int kMaxFigureDepth = 16;
+
 std::string_view trim(std::string_view s) {
   const auto first = s.find_first_not_of(" \t\r");
   if (first == std::string_view::npos) return {};
@@ -21,7 +23,12 @@ nlohmann::json last_json_object(std::string_view text) {
     end = newline == std::string_view::npos ? 0 : newline;
     // The cheap test first: most lines of a chatty program are not JSON at all.
     if (line.empty() || line.front() != '{') continue;
-    auto json = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+    // Figures are one flat object: values nested deeper than a few levels are dropped as the
+    // parser meets them, so a program printing a pathological line builds no deep document.
+    const nlohmann::json::parser_callback_t shallow = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+      return depth <= kMaxFigureDepth;
+    };
+    auto json = nlohmann::json::parse(line.begin(), line.end(), shallow, /*allow_exceptions=*/false);
     if (json.is_object()) return json;
   }
   return nullptr;

@@ -11,6 +11,15 @@
 namespace scalerun::study {
 
 bool run_baseline_check(const BaselineSpec& spec, Session& session) {
+  // A baseline file is read first: a file that cannot be one is said whatever the database holds.
+  CompareSide baseline;
+  if (!spec.file.empty()) {
+    try {
+      baseline = side_from_json(spec.file);
+    } catch (const std::runtime_error& e) {
+      field_error(spec.where, "baseline", e.what());
+    }
+  }
   store::Database& db = session.db();
   std::vector<std::int64_t> runs;  // of the experiment, oldest first
   for (const auto& run : db.list_runs())
@@ -20,13 +29,8 @@ bool run_baseline_check(const BaselineSpec& spec, Session& session) {
                                               "experiment's newest run: run it in measure mode before the check)",
                                               db.path(), spec.of));
   }
-  CompareSide baseline;
   if (!spec.file.empty()) {
-    try {
-      baseline = side_from_json(spec.file);
-    } catch (const std::runtime_error& e) {
-      field_error(spec.where, "baseline", e.what());
-    }
+    // read above
   } else if (spec.previous) {
     if (runs.size() < 2)
       field_error(spec.where, "baseline", fmt::format("experiment '{}' has one run in '{}': no previous run to compare "

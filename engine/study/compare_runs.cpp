@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "errors/printable.hpp"
 #include "fit/rank_tests.hpp"
+#include "study/json_file.hpp"
 #include "study/measurement.hpp"
 
 namespace scalerun::study {
@@ -97,11 +99,27 @@ CompareSide side_from_run(const store::Database& db, std::int64_t run_id) {
   return side;
 }
 
+namespace {
+
+CompareSide points_of_json(const nlohmann::json& doc, const std::string& path);
+
+}  // namespace
+
 CompareSide side_from_json(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path));
-  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) throw std::runtime_error(fmt::format("'{}' is not JSON", path));
+  const nlohmann::json doc = read_json_file(path);  // size and nesting limited, one line when not
+  if (!doc.is_object()) throw std::runtime_error(fmt::format("'{}' is not JSON", printable(path)));
+  try {
+    return points_of_json(doc, path);
+  } catch (const nlohmann::json::exception&) {
+    // A value of another type where a results file has a name, a list of columns or a row.
+    throw std::runtime_error(fmt::format("'{}' is not a results file of scalerun --format json (a field holds a value "
+                                         "of the wrong type)", printable(path)));
+  }
+}
+
+namespace {
+
+CompareSide points_of_json(const nlohmann::json& doc, const std::string& path) {
   CompareSide side;
   side.label = path;
   side.from_json = true;
@@ -131,10 +149,12 @@ CompareSide side_from_json(const std::string& path) {
   }
   if (side.points.empty()) {
     throw std::runtime_error(fmt::format("'{}' holds no \"measured\" table (write one with --format json from a "
-                                         "measure-mode script)", path));
+                                         "measure-mode script)", printable(path)));
   }
   return side;
 }
+
+}  // namespace
 
 RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const CompareOptions& options) {
   const bool json = a.from_json || b.from_json;

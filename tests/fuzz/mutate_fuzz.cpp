@@ -4,7 +4,9 @@
 // or string replaced), run through the real binary. The product contract says every such mutant
 // either runs (exit 0), fails a check (1), stops on a user error with ONE line that starts with a
 // position (2), or was interrupted (130); never a signal, a hang, a sanitizer report, another exit
-// code, or a nan/inf cell printed without a reason on its row.
+// code, or a nan/inf cell printed without a reason on its row. One mutant in four also gets hostile
+// Lua in front of its driver (kHostile: metatables on strings, ctx kept past its simulation,
+// bytecode, tables nested 10^5 deep), under the same contract.
 //
 // Every mutant is derived from (seed, index) alone, so `--seed S --only I` rebuilds one exactly.
 // Failing mutants are written under --failures DIR with the command, stdout and stderr. Failures
@@ -264,11 +266,99 @@ std::optional<Mutation> mutate_once(const std::string& original, std::mt19937_64
   return m;
 }
 
+// Hostile Lua (issue 25): what a script can do to the natives beyond a wrong value. Each is a
+// prefix put in front of the driver's first line (one line, so every line number stays the
+// script's) and a suffix added as its last line. They wrap the vocabulary's functions so that
+// every kernel or machine a shipped script builds (in its modules too, which see the same globals)
+// is changed after kernel{} or machine{} checked it: metatables on the types all values share,
+// userdata and closures kept past their owner, bytecode, tables nested 10^5 deep. The contract
+// is the same: an error of one line, or a run; never a crash.
+struct Hostile {
+  const char* what;
+  const char* prefix;
+  const char* suffix;
+};
+
+#define FUZZ_WRAP_KERNEL(body) "do local real = kernel; kernel = function(t) " body " end end; "
+#define FUZZ_WRAP_MACHINE(body) "do local real = machine; machine = function(t) " body " end end; "
+#define FUZZ_DEEP "local d = {}; for _ = 1, 100000 do d = { d } end; "
+#define FUZZ_WRAP_PROGRAM(body)                                                                        \
+  FUZZ_WRAP_KERNEL("if type(t) == 'table' and type(t.program) == 'function' then local p = t.program; " \
+                   "t.program = function(ctx, k) " body " return p(ctx, k) end end; return real(t)")
+#define FUZZ_WRAP_MODEL(body)                                                                      \
+  FUZZ_WRAP_KERNEL("if type(t) == 'table' and type(t.model) == 'function' then local f = t.model; " \
+                   "t.model = function(k, p, m) " body " return f(k, p, m) end end; return real(t)")
+
+const std::vector<Hostile> kHostile = {
+    {"__pairs on strings, params a string",
+     "getmetatable('').__pairs = function() return next, {} end; "
+     FUZZ_WRAP_KERNEL("local k = real(t); rawset(k, 'params', 'hostile'); return k"), ""},
+    {"__index on strings raises", "getmetatable('').__index = function(_, key) error('hostile ' .. tostring(key)) end; ", ""},
+    {"__index on strings answers a table", "getmetatable('').__index = function() return {} end; ", ""},
+    {"kernel name removed", FUZZ_WRAP_KERNEL("local k = real(t); rawset(k, 'name', nil); return k"), ""},
+    {"kernel params a number", FUZZ_WRAP_KERNEL("local k = real(t); rawset(k, 'params', 42); return k"), ""},
+    {"deep table as a parameter",
+     FUZZ_WRAP_KERNEL("if type(t) == 'table' and type(t.params) == 'table' then " FUZZ_DEEP "t.params.deep = d end; "
+                      "return real(t)"), ""},
+    {"deep table as params after kernel{}", FUZZ_WRAP_KERNEL("local k = real(t); " FUZZ_DEEP "rawset(k, 'params', d); return k"), ""},
+    {"deep tables as machine fields",
+     FUZZ_WRAP_MACHINE("local m = real(t); " FUZZ_DEEP "rawset(m, 'groups', d); rawset(m, 'launcher', d); "
+                       "rawset(m, 'composition', d); return m"), ""},
+    {"machine groups of strings", FUZZ_WRAP_MACHINE("local m = real(t); rawset(m, 'groups', { 'a', 7 }); return m"), ""},
+    {"machine metatable __newindex and __index raise",
+     FUZZ_WRAP_MACHINE("local m = real(t); local mt = getmetatable(m); if type(mt) == 'table' then "
+                       "mt.__newindex = function() error('hostile __newindex') end; "
+                       "mt.__index = function(_, key) error('hostile __index ' .. tostring(key)) end end; return m"), ""},
+    {"ctx kept past its simulation", FUZZ_WRAP_PROGRAM("__fuzz_ctx = __fuzz_ctx or ctx;"),
+     "if __fuzz_ctx then __fuzz_ctx:compute(1); __fuzz_ctx:now(); __fuzz_ctx:send(0, 1); __fuzz_ctx:isend(0, 1) end"},
+    {"another processor's ctx",
+     FUZZ_WRAP_PROGRAM("local other = __fuzz_ctx; __fuzz_ctx = ctx; if other ~= nil and other ~= ctx then "
+                       "other:compute(1); other:serial(1); other:speed(); other:now() end;"), ""},
+    {"ctx methods called with other values",
+     FUZZ_WRAP_PROGRAM("for _, v in ipairs({ 'x', 1, {}, ctx }) do pcall(ctx.compute, v, 1); pcall(ctx.wait, ctx, v); "
+                       "pcall(ctx.wait, ctx, { src = 0, tag = v }) end; pcall(ctx.send, ctx, {}, 1);"), ""},
+    {"math.random kept from a program", FUZZ_WRAP_PROGRAM("__fuzz_random = __fuzz_random or math.random;"),
+     "if __fuzz_random then __fuzz_random() end"},
+    {"machine kept from a model", FUZZ_WRAP_MODEL("if m ~= nil then __fuzz_m = __fuzz_m or m end;"),
+     "if __fuzz_m ~= nil then local _ = __fuzz_m.speed; local _ = __fuzz_m + 1 end"},
+    {"symbol kept from a model", FUZZ_WRAP_MODEL("__fuzz_p = __fuzz_p or p;"),
+     "if __fuzz_p ~= nil then local _ = tostring(__fuzz_p); local _ = __fuzz_p + 1 end"},
+    {"metamethods of the model's values called with strings",
+     FUZZ_WRAP_MODEL("for _, v in pairs({ p, m, k, k and k.params }) do local mt = debug.getmetatable(v); "
+                     "if type(mt) == 'table' then for _, fn in pairs(mt) do if type(fn) == 'function' then "
+                     "pcall(fn, 'x', 1) end end end end; for _, v in pairs(k) do local mt = debug.getmetatable(v); "
+                     "if type(mt) == 'table' and type(mt.__index) == 'function' then pcall(mt.__index, 'x', 1); "
+                     "pcall(mt.__len, 'x') end end;"), ""},
+    {"bytecode through load",
+     "do local ok, f = pcall(load, string.dump(function(a) return (a or 1) + 1 end), nil, 'b'); "
+     "if ok and type(f) == 'function' then pcall(f, 1) end; "
+     "local ok2, g = pcall(load, string.dump(function() end):sub(1, 12), nil, 'b'); "
+     "if ok2 and type(g) == 'function' then pcall(g) end end; ", ""},
+};
+
+#undef FUZZ_WRAP_KERNEL
+#undef FUZZ_WRAP_MACHINE
+#undef FUZZ_DEEP
+#undef FUZZ_WRAP_PROGRAM
+#undef FUZZ_WRAP_MODEL
+
+// The driver's text with a hostile prefix on its first line and suffix as its last.
+std::string with_hostile(const std::string& text, const Hostile& h) {
+  std::string out = std::string(h.prefix) + text;
+  if (*h.suffix != 0) {
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    out += std::string(h.suffix) + "\n";
+  }
+  return out;
+}
+
 // The mutant's recipe: everything follows from (seed, index).
 struct Mutant {
   int index = 0;
   Target target;
   Mutation mutation;
+  int hostile = -1;        // index into kHostile, or none
+  bool mutated = true;     // the ordinary mutation applied (a hostile mutant may go without it)
   fs::path dir, script;  // its folder, and the driver script inside it
 };
 
@@ -291,6 +381,12 @@ Mutant make_mutant(const Options& opt, const std::vector<Target>& targets, int i
     }
     if (attempt > 1000) throw std::runtime_error("no mutation applies to " + mu.target.file);
   }
+  // One mutant in four is hostile as well; half of those keep the files otherwise as shipped, so
+  // the hostile code meets a script that runs.
+  if (std::uniform_int_distribution<int>(0, 3)(rng) == 0) {
+    mu.hostile = static_cast<int>(std::uniform_int_distribution<std::size_t>(0, kHostile.size() - 1)(rng));
+    mu.mutated = std::uniform_int_distribution<int>(0, 1)(rng) == 0;
+  }
   // Layout: DIR/scripts/<driver>.lua and, for a module, DIR/<module path>. scalerun puts the
   // script's folder and its parent before the working directory on package.path, so the mutated
   // module shadows the shipped one and everything else comes from the repository.
@@ -298,12 +394,12 @@ Mutant make_mutant(const Options& opt, const std::vector<Target>& targets, int i
   fs::remove_all(mu.dir);
   const std::string& driver = kDrivers[mu.target.driver].script;
   mu.script = mu.dir / driver;
-  if (mu.target.file == driver) {
-    write_text(mu.script, mu.mutation.text);
-  } else {
-    write_text(mu.script, read_text(fs::path(opt.root) / driver));
-    write_text(mu.dir / mu.target.file, mu.mutation.text);
-  }
+  const std::string original = read_text(fs::path(opt.root) / mu.target.file);
+  const std::string& target_text = mu.mutated ? mu.mutation.text : original;
+  std::string driver_text = mu.target.file == driver ? target_text : read_text(fs::path(opt.root) / driver);
+  if (mu.hostile >= 0) driver_text = with_hostile(driver_text, kHostile[static_cast<std::size_t>(mu.hostile)]);
+  write_text(mu.script, driver_text);
+  if (mu.target.file != driver) write_text(mu.dir / mu.target.file, target_text);
   return mu;
 }
 
@@ -425,7 +521,10 @@ std::vector<Verdict> judge(const Mutant& mu, int status, bool killed, const std:
     if (err_lines.empty() || !std::regex_search(err_lines.back(), position)) {
       v.push_back({"no-position", "error line without file:line: or scalerun: '" + (err_lines.empty() ? std::string() : err_lines.back()) + "'"});
     }
-    for (std::size_t i = 0; i + 1 < err_lines.size(); ++i) {
+    // A hostile suffix raises after the whole script ran: what the script printed before it, with
+    // the hostile changes in effect, precedes the error by design.
+    const bool after_script = mu.hostile >= 0 && *kHostile[static_cast<std::size_t>(mu.hostile)].suffix != 0;
+    for (std::size_t i = 0; !after_script && i + 1 < err_lines.size(); ++i) {
       if (!baseline.count(err_lines[i]) && !is_warning_or_progress(err_lines[i])) {
         v.push_back({"error-lines", "more than one line for the error: '" + err_lines[i] + "'"});
         break;
@@ -530,11 +629,15 @@ int main(int argc, char** argv) {
     std::ostringstream report;
     report << (all_known ? "KNOWN " : "FAIL ") << "mutant " << mu.index << " (reproduce: --seed " << opt.seed
            << " --only " << mu.index << "): " << mu.target.file << " line " << mu.mutation.line << ", "
-           << mu.mutation.what << "\n";
+           << (mu.mutated ? mu.mutation.what : std::string("not mutated"));
+    if (mu.hostile >= 0) report << ", hostile: " << kHostile[static_cast<std::size_t>(mu.hostile)].what;
+    report << "\n";
     for (const auto& v : verdicts) report << "  - " << v.kind << ": " << v.detail << "\n";
-    report << "  --- " << mu.target.file << "\n  +++ mutant\n  @@ line " << mu.mutation.line << " @@\n  -"
-           << mu.mutation.before << "\n";
-    for (const auto& l : split_lines(mu.mutation.after)) report << "  +" << l << "\n";
+    if (mu.mutated) {
+      report << "  --- " << mu.target.file << "\n  +++ mutant\n  @@ line " << mu.mutation.line << " @@\n  -"
+             << mu.mutation.before << "\n";
+      for (const auto& l : split_lines(mu.mutation.after)) report << "  +" << l << "\n";
+    }
     report << "  stderr: " << err_first << "\n";
     std::cout << report.str() << std::flush;
     all_known ? ++known : ++failed;

@@ -230,3 +230,25 @@ TEST_CASE("compare: stored runs and JSON result files as sides", "[compare]") {
   CHECK_THROWS_WITH(side_from_json(db_path), Catch::Contains("is not JSON"));
   CHECK_THROWS_WITH(side_from_json(json_path + ".missing"), Catch::Contains("cannot read"));
 }
+
+TEST_CASE("compare: a results file nesting past the limit or of the wrong shape is one message", "[compare]") {
+  scalerun::measure::TempFolder folder{"scalerun-compare"};
+  const auto file = [&](const std::string& name, const std::string& text) {
+    const std::string path = (std::filesystem::path(folder.path()) / name).string();
+    std::ofstream(path) << text;
+    return path;
+  };
+  // 200,000 arrays deep: copying or walking the document recursively would overflow the stack.
+  const std::string deep = file("deep.json", "{\"experiments\": " + std::string(200000, '[') + std::string(200000, ']') + "}");
+  CHECK_THROWS_WITH(side_from_json(deep), Catch::Contains("deep.json") && Catch::Contains("nested deeper than 64"));
+  // At the limit a document still reads (the refusal is about depth, not about arrays).
+  const std::string nested = std::string(60, '[') + std::string(60, ']');
+  const std::string shallow = file("shallow.json", R"({"experiments": [{"name": "x", "tables": [{"name": "measured",
+    "columns": ["p", "T"], "rows": [[1, 2.0]], "extra": )" + nested + "}]}]}");
+  CHECK(side_from_json(shallow).points.size() == 1);
+  // A name that is a number: nlohmann's type_error must not reach the user.
+  const std::string wrong = file("wrong.json", R"({"experiments": [{"name": 5, "tables": []}]})");
+  CHECK_THROWS_WITH(side_from_json(wrong), Catch::Contains("is not a results file") && !Catch::Contains("json.exception"));
+  const std::string huge_number = file("huge.json", R"({"experiments": [], "x": 1e400})");
+  CHECK_THROWS_WITH(side_from_json(huge_number), Catch::Contains("out of range"));
+}

@@ -12,6 +12,7 @@
 
 #include "lua/call.hpp"
 #include "errors/errors.hpp"
+#include "errors/printable.hpp"
 #include "lua/field_reader.hpp"
 #include "lua/native.hpp"
 #include "lua/state.hpp"
@@ -317,4 +318,36 @@ TEST_CASE("values given with --set are arithmetic on numbers, unit constants and
   }
   CHECK_THROWS_WITH(value(std::string(200, '(') + "1" + std::string(200, ')')), Catch::Contains("nested more than"));
   CHECK_THROWS_WITH(value("os.execute('x')"), Catch::Contains("'os' is not a unit constant"));
+
+TEST_CASE("FieldReader refuses a value that is no table before reading it") {
+  lua::State state;
+  lua_State* L = state.get();
+  lua_pushliteral(L, "not a table");
+  CHECK_THROWS_WITH(lua::FieldReader(L, -1, "x.lua:3: ", "network."), "x.lua:3: field 'network': table expected, got string");
+  lua_pushinteger(L, 7);
+  CHECK_THROWS_WITH(lua::FieldReader(L, -1, "x.lua:4: "), "x.lua:4: table expected, got integer");
+  lua_settop(L, 0);
+}
+
+TEST_CASE("raw_field reads no metamethod, not even one set on every string") {
+  lua::State state;
+  lua_State* L = state.get();
+  // A __index on strings that would raise (a longjmp through C++) if a native indexed a string.
+  lua::load_chunk(L, "getmetatable('').__index = function() error('metamethod ran') end\n"
+                     "return 'text', setmetatable({}, { __index = function() error('metamethod ran') end })", "@m.lua");
+  lua::protected_call(L, 0, 2);
+  CHECK(lua::raw_field(L, 1, "name") == LUA_TNIL);
+  CHECK(lua::raw_field(L, 2, "name") == LUA_TNIL);
+  lua_pushinteger(L, 5);
+  CHECK(lua::raw_field(L, -1, "name") == LUA_TNIL);
+  lua_settop(L, 0);
+}
+
+TEST_CASE("printable escapes newlines, control characters and bytes that are not UTF-8") {
+  CHECK(scalerun::printable("a\nb\tc\r") == "a\\nb\\tc\\r");
+  CHECK(scalerun::printable("bad\xff\x01") == "bad\\xFF\\x01");
+  CHECK(scalerun::printable("caf\xc3\xa9 \xe2\x82\xac") == "caf\xc3\xa9 \xe2\x82\xac");  // valid UTF-8 kept
+  CHECK(scalerun::printable("\xc3") == "\\xC3");                  // a sequence cut short
+  CHECK(scalerun::printable("\xed\xa0\x80") == "\\xED\\xA0\\x80");  // a UTF-16 surrogate is no UTF-8
+  CHECK(scalerun::printable("\xc0\xaf") == "\\xC0\\xAF");          // an overlong '/'
 }

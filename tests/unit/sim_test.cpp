@@ -500,3 +500,24 @@ TEST_CASE("machine{} accepts the network fields the simulate reader takes, and o
   CHECK_THAT(testing::error_of("machine { name = 'm', network = { kind = 'bus', bandwidth = 1, dims = { 2 } } }"),
              Catch::Contains("field 'network.dims': applies to mesh and torus networks, not to a bus network"));
 }
+
+TEST_CASE("a ctx kept past its run, or another processor's, is refused with one line", "[sim]") {
+  // Used after the run: the LuaPrograms that owned it is gone, in either runner.
+  for (const bool scheduled : {false, true}) {
+    testing::ProgramRunner runner;
+    testing::FormulaNetwork net(2, 1e-6, 1e6, true);
+    std::shared_ptr<const sim::ScheduleBook> book;
+    if (scheduled) runner.run_scheduled("kept = kept or ctx; ctx:compute(1)", 2, net, 1e-5, book);
+    else runner.run("kept = kept or ctx; ctx:compute(1)", 2, net, 1e-5);
+    lua_State* L = runner.state.get();
+    for (const char* use : {"kept:compute(1)", "kept:serial(1)", "kept:now()", "kept:speed()", "kept:send(0, 1)",
+                            "kept:isend(0, 1)", "kept.compute(kept, 1)"}) {
+      lua::load_chunk(L, use, "@after.lua");
+      CHECK_THROWS_WITH(lua::protected_call(L, 0, 0), "after.lua:1: ctx used after its simulation ended");
+    }
+  }
+  // Processor 1 with processor 0's ctx, in the coroutines (the recording stops at the same line).
+  CHECK(testing::error_of_run("if ctx.rank == 0 then first = ctx else first:compute(1) end", 2) ==
+        "prog.lua:2: ctx:compute: processor 0's ctx used in the program of processor 1 (each program uses the ctx it "
+        "was given) (in the program of processor 1)");
+}

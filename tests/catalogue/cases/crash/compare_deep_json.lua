@@ -1,0 +1,4 @@
+-- scalerun compare with a results file nesting 200,000 arrays: refused by its depth, naming the file.
+-- expect-exit: 2
+-- expect: ^scalerun: .*deep\.json.*nested deeper than 64 levels
+-- cmdline: compare tests/catalogue/cases/crash/data/deep.json tests/catalogue/cases/crash/data/deep.json --db {tmp}/x.db

@@ -1,0 +1,4 @@
+-- scalerun compare with a results file whose experiment name is a number: one line, no JSON library message.
+-- expect-exit: 2
+-- expect: ^scalerun: .*name_number\.json' is not a results file
+-- cmdline: compare tests/catalogue/cases/crash/data/name_number.json tests/catalogue/cases/crash/data/name_number.json --db {tmp}/x.db

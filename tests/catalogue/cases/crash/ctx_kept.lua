@@ -1,0 +1,10 @@
+-- A simulator ctx kept in a variable and used after its experiment returned: its simulation is gone.
+-- expect-exit: 2
+-- expect: ^tests/catalogue/cases/crash/ctx_kept\.lua:10: ctx used after its simulation ended$
+-- args: --quiet
+local m = machine { name = "bus", speed = 1e6, procs = 64, network = { kind = "bus", bandwidth = 1e6, overhead = 1e-4 } }
+local kept
+local k = kernel { name = "prog", params = { n = 8 }, program = function(ctx, k)
+  kept = kept or ctx
+  ctx:compute(k.n) end }
+experiment { name = "s", machine = m, kernel = k, procs = { 2 }, mode = "simulate" }; kept:compute(1)  -- <-

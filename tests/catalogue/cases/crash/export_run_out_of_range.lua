@@ -1,0 +1,4 @@
+-- scalerun export-extrap --run with a number past the 64-bit range.
+-- expect-exit: 2
+-- expect: ^scalerun export-extrap --run: run 99999999999999999999 is out of range
+-- cmdline: export-extrap x k --run 99999999999999999999 --db {tmp}/empty.db

@@ -1,0 +1,4 @@
+-- scalerun show with a run number past the 64-bit range: said as such, not read as another run.
+-- expect-exit: 2
+-- expect: ^scalerun show: run 99999999999999999999 is out of range
+-- cmdline: show 99999999999999999999 --db {tmp}/empty.db
