@@ -318,6 +318,7 @@ TEST_CASE("values given with --set are arithmetic on numbers, unit constants and
   }
   CHECK_THROWS_WITH(value(std::string(200, '(') + "1" + std::string(200, ')')), Catch::Contains("nested more than"));
   CHECK_THROWS_WITH(value("os.execute('x')"), Catch::Contains("'os' is not a unit constant"));
+}
 
 TEST_CASE("FieldReader refuses a value that is no table before reading it") {
   lua::State state;
