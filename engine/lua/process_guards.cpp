@@ -45,6 +45,27 @@ int execute(lua_State* L) {
   return 3;
 }
 
+// The script's debug library keeps what reads (traceback, getinfo, getlocal, getmetatable,
+// getupvalue, getuservalue, gethook, upvalueid) and loses what would let plain Lua break
+// scalerun's own values: getregistry and setmetatable (a file handle given the metatable of a
+// simulator context passes the native's type check), setupvalue, upvaluejoin and setuservalue
+// (a native's state replaced), setlocal, and sethook (the hook that keeps the time budget).
+void restrict_debug(lua_State* L) {
+  lua_getglobal(L, "debug");
+  lua_createtable(L, 0, 8);
+  for (const char* name : {"traceback", "getinfo", "getlocal", "getmetatable", "getupvalue", "getuservalue", "gethook",
+                           "upvalueid"}) {
+    lua_getfield(L, -2, name);
+    lua_setfield(L, -2, name);
+  }
+  lua_pushvalue(L, -1);
+  lua_setglobal(L, "debug");
+  lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_pushvalue(L, -2);
+  lua_setfield(L, -2, "debug");
+  lua_pop(L, 3);
+}
+
 }  // namespace
 
 void install_process_guards(lua_State* L) {
@@ -52,6 +73,7 @@ void install_process_guards(lua_State* L) {
   lua_pushcfunction(L, native<execute>);
   lua_setfield(L, -2, "execute");
   lua_pop(L, 1);
+  restrict_debug(L);
 }
 
 }  // namespace scalerun::lua

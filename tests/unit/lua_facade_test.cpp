@@ -352,3 +352,13 @@ TEST_CASE("printable escapes newlines, control characters and bytes that are not
   CHECK(scalerun::printable("\xed\xa0\x80") == "\\xED\\xA0\\x80");  // a UTF-16 surrogate is no UTF-8
   CHECK(scalerun::printable("\xc0\xaf") == "\\xC0\\xAF");          // an overlong '/'
 }
+
+TEST_CASE("the script's debug library reads but cannot rewrite scalerun's values", "[sandbox]") {
+  CHECK_NOTHROW(scalerun::testing::run_source(
+      "for _, name in ipairs { 'getregistry', 'setmetatable', 'setupvalue', 'upvaluejoin', 'setuservalue',\n"
+      "                        'setlocal', 'sethook' } do\n"
+      "  assert(debug[name] == nil, 'debug.' .. name .. ' is there')\n"
+      "end\n"
+      "assert(type(debug.traceback()) == 'string' and debug.getinfo(1, 'l').currentline == 5)\n"
+      "assert(require 'debug' == debug and package.loaded.debug == debug)\n"));
+}
