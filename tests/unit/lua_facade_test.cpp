@@ -151,9 +151,29 @@ TEST_CASE("FieldReader checks numbers against a range and names the range") {
   CHECK_FALSE(lua::Range::positive().contains(0));
 }
 
+namespace {
+
+// Writes a library whose line i + 1 is function i, one per attempt, and checks that calling
+// function i from a script fails at that line with a message that holds the expected text.
+void expect_library_refusals(const std::string& module, const std::vector<std::pair<std::string, std::string>>& attempts) {
+  std::string library = "local attempts = {}\n";
+  for (const auto& [code, what] : attempts) library += "attempts[#attempts + 1] = function() " + code + " end\n";
+  library += "return attempts\n";
+  scalerun::testing::write_script(module + ".lua", library);
+  for (std::size_t i = 0; i < attempts.size(); ++i) {
+    const std::string msg = scalerun::testing::error_of("local attempts = require '" + module + "'\nattempts[" +
+                                                        std::to_string(i + 1) + "]()\n");
+    INFO(attempts[i].first << " -> " << msg);
+    CHECK(msg.find(module + ".lua:" + std::to_string(i + 2) + ": ") != std::string::npos);
+    CHECK(msg.find(attempts[i].second) != std::string::npos);
+  }
+}
+
+}  // namespace
+
 TEST_CASE("a library loaded with require has no io, os only for time, and no way back to the real globals") {
-  // Line i + 1 of the library is function i; each reaches for what the expected message names.
-  const std::vector<std::pair<std::string, std::string>> attempts = {
+  // Each reaches for what the expected message names.
+  std::vector<std::pair<std::string, std::string>> attempts = {
       {"return io.lines", "io.lines"},
       {"return os.time(), os.clock(), os.date('%Y'), os.difftime(2, 1), os.tmpname()", "os.tmpname"},
       {"return os.getenv('HOME')", "os.getenv"},
@@ -169,17 +189,8 @@ TEST_CASE("a library loaded with require has no io, os only for time, and no way
       {"return getmetatable(_G) == false and rawget(_G, 'io') == nil and io.open", "io.open"},
       {"os.rename = print", "os.rename"},
   };
-  std::string library = "local attempts = {}\n";
-  for (const auto& [code, what] : attempts) library += "attempts[#attempts + 1] = function() " + code + " end\n";
-  library += "return attempts\n";
-  scalerun::testing::write_script("sandboxed.lua", library);
-  for (std::size_t i = 0; i < attempts.size(); ++i) {
-    const std::string msg =
-        scalerun::testing::error_of("local attempts = require 'sandboxed'\nattempts[" + std::to_string(i + 1) + "]()\n");
-    INFO(attempts[i].first << " -> " << msg);
-    CHECK(msg.find("sandboxed.lua:" + std::to_string(i + 2) + ": " + attempts[i].second +
-                   " is not available to libraries loaded with require") != std::string::npos);
-  }
+  for (auto& attempt : attempts) attempt.second += " is not available to libraries loaded with require";
+  expect_library_refusals("sandboxed", attempts);
 }
 
 TEST_CASE("a library's globals stay its own; the script keeps the real io and os", "[sandbox]") {
@@ -197,7 +208,7 @@ TEST_CASE("a library's globals stay its own; the script keeps the real io and os
 }
 
 TEST_CASE("nilling, assigning or rawset-ing a name in a library uncovers nothing", "[sandbox]") {
-  // Each attack is one function on line i + 1 of the library; the message names what it reached.
+  // The message names what each attack reached.
   const std::vector<std::pair<std::string, std::string>> attacks = {
       {"io = nil; return io.open", "io.open is not available"},
       {"os = nil; return os.execute", "os.execute is not available"},
@@ -219,17 +230,7 @@ TEST_CASE("nilling, assigning or rawset-ing a name in a library uncovers nothing
       {"return coroutine.wrap(function() return os.exit end)() and io.read", "io.read is not available"},
       {"return undefined_name_here", "undefined global 'undefined_name_here'"},
   };
-  std::string library = "local attacks = {}\n";
-  for (const auto& [code, what] : attacks) library += "attacks[#attacks + 1] = function() " + code + " end\n";
-  library += "return attacks\n";
-  scalerun::testing::write_script("attacker.lua", library);
-  for (std::size_t i = 0; i < attacks.size(); ++i) {
-    const std::string msg =
-        scalerun::testing::error_of("local attacks = require 'attacker'\nattacks[" + std::to_string(i + 1) + "]()\n");
-    INFO(attacks[i].first << " -> " << msg);
-    CHECK(msg.find("attacker.lua:" + std::to_string(i + 2) + ": ") != std::string::npos);
-    CHECK(msg.find(attacks[i].second) != std::string::npos);
-  }
+  expect_library_refusals("attacker", attacks);
   // The script's own io and string are untouched by all of it.
   CHECK_NOTHROW(scalerun::testing::run_source(
       "local attacks = require 'attacker'\nfor i = 1, #attacks do pcall(attacks[i]) end\n"
