@@ -324,17 +324,27 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
       report::check_writable_dir(dir);
     } catch (const std::exception& e) {
       std::cerr << fmt::format("scalerun: {}: {} (give a folder you can write)\n", dir == inv.plot_dir ? "--plot" : "--out",
-                               e.what());
+                               printable(e.what()));
       return kExitError;
     }
   }
   for (const auto& [option, file] : {std::pair{"--html", inv.html_file}, std::pair{"--trace", inv.trace_file}}) {
     if (file.empty()) continue;
     const std::filesystem::path parent = std::filesystem::path(file).parent_path();
+    // The page and the trace are written beside and renamed into place: whatever is at the path
+    // now (a device such as /dev/full, a FIFO, a link) would be replaced, or block the write.
+    std::error_code ec;
+    const auto status = std::filesystem::symlink_status(file, ec);
+    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+      std::cerr << fmt::format("scalerun: {} {}: not a regular file (give the path of a file to write)\n", option,
+                               printable(file));
+      return kExitError;
+    }
     try {
       report::check_writable_dir(parent.empty() ? "." : parent);
     } catch (const std::exception& e) {
-      std::cerr << fmt::format("scalerun: {} {}: {} (give a file in a folder you can write)\n", option, file, e.what());
+      std::cerr << fmt::format("scalerun: {} {}: {} (give a file in a folder you can write)\n", option, printable(file),
+                               printable(e.what()));
       return kExitError;
     }
   }

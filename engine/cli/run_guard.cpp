@@ -135,13 +135,14 @@ std::string stdout_problem(const std::string& what) {
 }
 
 void install_signal_handlers() {
-  catch_signal(SIGINT, on_stop_signal);
-  catch_signal(SIGTERM, on_stop_signal);
+  // SIGHUP (the terminal closed, the ssh session dropped), SIGUSR1/2 and SIGALRM end a process by
+  // default like SIGTERM: they stop the run the same way, marked, its children ended.
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM}) catch_signal(sig, on_stop_signal);
 }
 
 int interrupted_exit_code() {
   const int sig = g_signal.load();
-  return sig == SIGTERM ? 143 : sig == SIGPIPE ? 2 : 130;
+  return sig == SIGPIPE ? 2 : sig == 0 ? 130 : 128 + sig;
 }
 
 const char* interruption_line() {

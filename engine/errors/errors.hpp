@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "errors/printable.hpp"
+
 namespace scalerun {
 
 // A mistake in a script or in the data it points at. `what()` is the one-line message,
@@ -38,8 +40,10 @@ class Interrupted : public std::runtime_error {
 
 // A wrong value in a field of a script's table, worded as the facade's field reader words it:
 //   "<where>field '<name>': <what>"  (where is the "file:line: " of the table)
+// `what` quotes names the script wrote (a column, a table, a parameter): shown escaped, so a
+// newline in one cannot cut the message short (printable.hpp).
 [[noreturn]] inline void field_error(const std::string& where, const std::string& field, const std::string& what) {
-  throw ScriptError(where + "field '" + field + "': " + what);
+  throw ScriptError(where + "field '" + printable(field) + "': " + printable(what));
 }
 
 }  // namespace scalerun

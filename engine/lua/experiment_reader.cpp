@@ -178,7 +178,7 @@ void read_columns(lua_State* L, const FieldReader& r, int kernel, study::Experim
       if (lua_type(L, -1) != LUA_TNUMBER) {
         const std::string got = type_name(L, -1);
         lua_pop(L, 1);
-        throw ScriptError(fmt::format("{}column '{}' returned {} (expected a number)", where, name, got));
+        throw ScriptError(fmt::format("{}column '{}' returned {} (expected a number)", where, printable(name), got));
       }
       const double v = lua_tonumber(L, -1);
       lua_pop(L, 1);

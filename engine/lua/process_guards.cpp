@@ -45,16 +45,16 @@ int execute(lua_State* L) {
   return 3;
 }
 
-// The script's debug library keeps what reads (traceback, getinfo, getlocal, getmetatable,
-// getupvalue, getuservalue, gethook, upvalueid) and loses what would let plain Lua break
-// scalerun's own values: getregistry and setmetatable (a file handle given the metatable of a
-// simulator context passes the native's type check), setupvalue, upvaluejoin and setuservalue
-// (a native's state replaced), setlocal, and sethook (the hook that keeps the time budget).
+// The script's debug library keeps traceback, getinfo, gethook and upvalueid, and loses what
+// would let plain Lua reach into or break scalerun's own values: getregistry and setmetatable (a
+// file handle given the metatable of a simulator context passes the native's type check),
+// getmetatable, getupvalue, getlocal and getuservalue (they hand out the tables natives keep, such
+// as a simulation's contexts, strings' metatable, the sandbox's views), setupvalue, upvaluejoin,
+// setuservalue, setlocal, and sethook (the hook that keeps the time budget).
 void restrict_debug(lua_State* L) {
   lua_getglobal(L, "debug");
-  lua_createtable(L, 0, 8);
-  for (const char* name : {"traceback", "getinfo", "getlocal", "getmetatable", "getupvalue", "getuservalue", "gethook",
-                           "upvalueid"}) {
+  lua_createtable(L, 0, 4);
+  for (const char* name : {"traceback", "getinfo", "gethook", "upvalueid"}) {
     lua_getfield(L, -2, name);
     lua_setfield(L, -2, name);
   }

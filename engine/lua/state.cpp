@@ -87,7 +87,18 @@ void State::warning(void* self, const char* piece, int continued) {
                     message.data());
     }
   } else if (state.warnings_on_) {
-    std::fprintf(stderr, "Lua warning: %s\n", state.warning_);
+    // Control characters shown escaped, as print shows them: a library's warn() cannot drive
+    // the terminal (clear it, retitle it, fake a verdict).
+    std::fputs("Lua warning: ", stderr);
+    for (const char* c = state.warning_; *c != '\0'; ++c) {
+      const auto byte = static_cast<unsigned char>(*c);
+      if (byte < 0x20 || byte == 0x7f) {
+        std::fprintf(stderr, "\\%03d", byte);
+      } else {
+        std::fputc(*c, stderr);
+      }
+    }
+    std::fputc('\n', stderr);
   }
   state.warning_[0] = '\0';
 }

@@ -38,6 +38,10 @@ nlohmann::json parse_json_limited(std::string_view text, const std::string& wher
 nlohmann::json read_json_file(const std::string& path) {
   const std::string shown = printable(path);
   std::error_code ec;
+  // Opening a FIFO would wait for a writer with no limit, a device could be read for ever.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    throw std::runtime_error(fmt::format("'{}' is not a regular file (give a results file)", shown));
+  }
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);
   if (ec || !in) throw std::runtime_error(fmt::format("cannot read '{}'", shown));

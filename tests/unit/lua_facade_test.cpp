@@ -357,7 +357,7 @@ TEST_CASE("printable escapes newlines, control characters and bytes that are not
 TEST_CASE("the script's debug library reads but cannot rewrite scalerun's values", "[sandbox]") {
   CHECK_NOTHROW(scalerun::testing::run_source(
       "for _, name in ipairs { 'getregistry', 'setmetatable', 'setupvalue', 'upvaluejoin', 'setuservalue',\n"
-      "                        'setlocal', 'sethook' } do\n"
+      "                        'setlocal', 'sethook', 'getmetatable', 'getupvalue', 'getlocal' } do\n"
       "  assert(debug[name] == nil, 'debug.' .. name .. ' is there')\n"
       "end\n"
       "assert(type(debug.traceback()) == 'string' and debug.getinfo(1, 'l').currentline == 5)\n"

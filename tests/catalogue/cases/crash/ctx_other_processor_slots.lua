@@ -1,6 +1,6 @@
--- Another processor's ctx used after the script swapped it into the ctx methods' slot table (read with debug.getupvalue): still refused.
+-- Another processor's ctx used after the script swapped it into the ctx methods' slot table (read with debug.getupvalue): still refused. The script's debug cannot reach the methods' tables.
 -- expect-exit: 2
--- expect: ^tests/catalogue/cases/crash/ctx_other_processor_slots\.lua:12: ctx:compute: processor 0's ctx used in the program of processor 1
+-- expect: ^tests/catalogue/cases/crash/ctx_other_processor_slots\.lua:10: attempt to call a nil value \(field 'getmetatable'\)
 local m = machine { name = "bus", speed = 1e6, procs = 64, network = { kind = "bus", bandwidth = 1e6, overhead = 1e-4 } }
 local ctxs = {}
 local k = kernel { name = "prog", params = { n = 8 }, program = function(ctx, k)
