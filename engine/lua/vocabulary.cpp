@@ -91,9 +91,23 @@ int undefined_global(lua_State* L) {
 
 // experiment{}, map{}, fit{}, discover{} and check{} act (they run kernels and programs, read
 // files): never on behalf of a library, whatever way it found to call them.
+// One at a time: experiment{} from inside another's model, program, rule or column function
+// would recurse without end (a simulated program that runs its own experiment). Kept in C++ and
+// released by a destructor: natives end by C++ exceptions, which unwind it, and no Lua code runs
+// to release it (a time-out raises again at every Lua instruction, a __close handler included).
+const char* g_acting_now = nullptr;
+
 template <int (*Fn)(lua_State*), const char* What>
 int acting(lua_State* L) {
   refuse_in_library(L, What);
+  if (g_acting_now != nullptr) {
+    throw NativeError(fmt::format("{} cannot run inside {} (from a model, program, rule or column function it "
+                                  "calls): call it in the script's main flow", What, g_acting_now));
+  }
+  struct Release {
+    ~Release() { g_acting_now = nullptr; }
+  } release;
+  g_acting_now = What;
   return Fn(L);
 }
 constexpr char kExperiment[] = "experiment{}", kMap[] = "map{}", kFit[] = "fit{}", kDiscover[] = "discover{}",

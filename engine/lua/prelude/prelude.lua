@@ -332,22 +332,9 @@ function custom(f, options)
 end
 
 -------------------------------------------------------------------------------- studies
--- One acting form at a time: experiment{} from inside another's model, program, rule or column
--- function would recurse without end (a program that simulates itself). Closed on errors too.
-local acting_now
-local function enter(what)
-  if acting_now ~= nil then
-    native.raise(what .. " cannot run inside " .. acting_now .. " (from a model, program, rule or column "
-                 .. "function it calls): call it in the script's main flow")
-  end
-  acting_now = what
-  return setmetatable({}, { __close = function() acting_now = nil end })
-end
-
 -- Not tail calls: the natives look down the stack for a library's function (libraries describe,
 -- scripts act), and a tail call would hide who called.
 function experiment(t)
-  local _ <close> = enter("experiment{}")
   if type(t) == "table" then
     check_sealed(rawget(t, "kernel"), "kernel")
     check_sealed(rawget(t, "machine"), "machine")
@@ -358,22 +345,12 @@ function experiment(t)
   end
   return (native.experiment(t))
 end
-map = function(t)
-  local _ <close> = enter("map{}")
-  return (native.map(t))
-end
-fit = function(t)
-  local _ <close> = enter("fit{}")
-  return (native.fit(t))
-end
+map = function(t) return (native.map(t)) end
+fit = function(t) return (native.fit(t)) end
 -- discover{}: the model the engine found, with predict(point) evaluating it at { p = ..., n = ... }
 -- (also on symbols, so a kernel's model may call it and still be traced).
 discover = function(t)
-  local m
-  do
-    local _ <close> = enter("discover{}")
-    m = native.discover(t)
-  end
+  local m = native.discover(t)
   if m == nil then return nil end
   m.predict = function(point)
     if type(point) ~= "table" then
@@ -403,10 +380,7 @@ discover = function(t)
   end
   return m
 end
-check = function(t)
-  local _ <close> = enter("check{}")
-  return (native.check(t))
-end
+check = function(t) return (native.check(t)) end
 
 -- param("name", default): a script parameter that `--set name=value` overrides.
 function param(name, default, doc) return native.param(name, default, doc) end
