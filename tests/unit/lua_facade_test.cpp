@@ -363,3 +363,18 @@ TEST_CASE("the script's debug library reads but cannot rewrite scalerun's values
       "assert(type(debug.traceback()) == 'string' and debug.getinfo(1, 'l').currentline == 5)\n"
       "assert(require 'debug' == debug and package.loaded.debug == debug)\n"));
 }
+
+TEST_CASE("one acting form at a time and released when one fails", "[sandbox]") {
+  // A model that fails inside experiment{} must not leave the next experiment refused.
+  CHECK_NOTHROW(scalerun::testing::run_source(
+      "local bad = kernel { name = 'bad', params = { n = 1 }, model = function(k, p) error('boom') end }\n"
+      "assert(not pcall(experiment, { name = 'bad', kernel = bad, procs = { 1 } }))\n"
+      "local good = kernel { name = 'good', params = { n = 1 }, model = function(k, p) return { total = k.n / p } end }\n"
+      "experiment { name = 'good', kernel = good, procs = { 1, 2 } }\n"));
+  CHECK_THAT(scalerun::testing::error_of(
+                 "local k = kernel { name = 'k', params = { n = 1 }, model = function(k, p)\n"
+                 "  map { name = 'inner', kernel = k, x = { p = { 1, 2 } } }\n"
+                 "  return { total = 1 } end }\n"
+                 "experiment { name = 'outer', kernel = k, procs = { 1, 2 } }\n"),
+             Catch::Matchers::Contains("map{} cannot run inside experiment{}"));
+}
