@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "errors/printable.hpp"  // utf8_sequence_length: messages and outputs agree on what UTF-8 is
+
 namespace scalerun::report {
 
 namespace {
@@ -13,41 +15,13 @@ bool is_control(char c) {
   return u < 0x20 || u == 0x7F;
 }
 
-// The length of the well-formed UTF-8 sequence at text[i], or 0 (RFC 3629, Table 3-7 of Unicode).
-std::size_t sequence_length(std::string_view text, std::size_t i) {
-  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char b = at(i);
-  if (b < 0x80) return 1;
-  std::size_t n = 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte
-  if (b >= 0xC2 && b <= 0xDF) {
-    n = 2;
-  } else if (b >= 0xE0 && b <= 0xEF) {
-    n = 3;
-    if (b == 0xE0) lo = 0xA0;  // overlong
-    if (b == 0xED) hi = 0x9F;  // surrogates
-  } else if (b >= 0xF0 && b <= 0xF4) {
-    n = 4;
-    if (b == 0xF0) lo = 0x90;  // overlong
-    if (b == 0xF4) hi = 0x8F;  // past U+10FFFF
-  } else {
-    return 0;
-  }
-  if (i + n > text.size()) return 0;
-  if (at(i + 1) < lo || at(i + 1) > hi) return 0;
-  for (std::size_t k = 2; k < n; ++k) {
-    if (at(i + k) < 0x80 || at(i + k) > 0xBF) return 0;
-  }
-  return n;
-}
-
 // Valid UTF-8 with each control character passed through `control` (which appends).
 template <class Control>
 std::string each_char(std::string_view text, Control control) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
-    const std::size_t n = sequence_length(text, i);
+    const std::size_t n = utf8_sequence_length(text, i);
     if (n == 0) {
       out.append(kReplacement);
       ++i;
