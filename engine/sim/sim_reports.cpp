@@ -24,14 +24,14 @@ std::string heading(const SimulatedStudy& s, const std::string& what) {
 
 double percent(double part, double whole) { return whole != 0 ? 100 * part / whole : 0.0; }
 
-// A speedup of a program that takes no time at all does not exist: an empty cell.
-Cell ratio(double a, double b) {
-  if (b == 0) return std::monostate{};
-  return a / b;
-}
-
 bool wide_p(const SimulatedStudy& s) {
   return report::log_axis_suits(s.points.front().p, s.points.back().p, s.points.size());
+}
+
+// An empty cell for a metric the rule does not define at this point.
+Cell number(double v) {
+  if (!std::isfinite(v)) return std::monostate{};
+  return v;
 }
 
 Table speedup_table(const SimulatedStudy& s) {
@@ -41,23 +41,30 @@ Table speedup_table(const SimulatedStudy& s) {
   const bool model = std::any_of(s.points.begin(), s.points.end(), [](const auto& pt) { return pt.model_time.has_value(); });
   t.add_column("p", "{:.10g}").add_column("T_ideal", "{:.6g}").add_column("T_cf", "{:.6g}");
   if (model) t.add_column("model", "{:.6g}");
-  t.add_column("T", "{:.6g}").add_column("S", "{:.4f}").add_column("E", "{:.4f}").add_column("S_ideal", "{:.4f}");
+  t.add_column("T(1)", "{:.6g}").add_column("T", "{:.6g}").add_column("S", "{:.4f}").add_column("E", "{:.4f}");
+  if (s.karp_flatt) t.add_column("karp_flatt", "{:.4f}");
+  if (s.weak) t.add_column("E_weak", "{:.4f}");
+  t.add_column("S_ideal", "{:.4f}");
   for (const auto& pt : s.points) {
     const Separation& sep = pt.separation;
     std::vector<Cell> row{pt.p, sep.t_ideal, sep.t_cf};
     if (model) row.emplace_back(pt.model_time ? Cell{*pt.model_time} : Cell{std::monostate{}});
+    row.emplace_back(number(pt.rule.t1));
     row.emplace_back(sep.t_real);
-    row.emplace_back(ratio(pt.t1_real, sep.t_real));
-    row.emplace_back(ratio(pt.t1_real, sep.t_real * pt.p));
-    row.emplace_back(ratio(sep.t1, sep.t_ideal));
+    row.emplace_back(number(pt.rule.speedup));
+    row.emplace_back(number(pt.rule.efficiency));
+    if (s.karp_flatt) row.emplace_back(number(pt.rule.karp_flatt));
+    if (s.weak) row.emplace_back(number(pt.rule.weak));
+    row.emplace_back(number(pt.rule.speedup_ideal));
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"S", "S_ideal"}, "speedup").log_scales(wide_p(s), false);
-  t.unit({"T_ideal", "T_cf", "T"}, "s");
+  t.unit({"T_ideal", "T_cf", "T(1)", "T"}, "s");
   if (model) t.unit("model", "s");
   t.notes.push_back("T_ideal: on a PRAM (no network cost, no software overhead); T_cf: the real network with "
-                    "contention switched off; T: the real machine. S = T(1)/T, E = S/p, S_ideal = T_ideal(1)/T_ideal "
-                    "(the speedup the algorithm allows)");
+                    "contention switched off; T: the real machine; T(1): the one-processor time S and E are taken "
+                    "against; S_ideal: S of the ideal machine's times (the speedup the algorithm allows)");
+  for (const auto& note : s.metric_notes) t.notes.push_back(note);
   if (model) {
     t.notes.push_back("model: the kernel's model at the same p on the simulated machine (its p processors, speeds "
                       "times the speed factor; m:marked_speed(p) = the sum of their speeds), beside the simulated "

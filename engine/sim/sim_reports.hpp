@@ -3,6 +3,7 @@
 // beside the ideal speedup, the overheads separated, the wait-time split of Tables IV/V, the
 // network's links, and the overhead functions of Tables VI-VIII with their crossovers.
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,17 @@ struct SimulatedPoint {
   long events = 0;                    // of the three runs together
   LinkSummary links;                  // of the real run
   std::optional<double> model_time;   // the kernel's model at this point, when it has one
+  double work = std::nan("");         // W at this point's size (the kernel's model), NaN: unknown
+  // S and E as the experiment's scaling rule means them, computed by study/rule_metrics once all
+  // points are in (the layer above decides the definitions; these are its numbers). NaN: none.
+  struct RuleFigures {
+    double t1 = std::nan("");          // the T(1) they are taken against
+    double speedup = std::nan("");
+    double efficiency = std::nan("");
+    double karp_flatt = std::nan("");  // fixed size only
+    double weak = std::nan("");        // memory_bound: T(1, n0)/T(p, np)
+    double speedup_ideal = std::nan("");  // the same definition on the ideal machine's times
+  } rule;
 };
 
 // The point of the three runs and the one-processor times, ideal and real.
@@ -48,6 +60,9 @@ struct SimulatedStudy {
   std::vector<SimulatedPoint> points;    // in the order the experiment lists them
   std::string model_note;                // why there is no model column, when there is none
   bool unequal_speeds = false;           // some point ran processors of different speeds
+  bool karp_flatt = false;               // a fixed size: the karp_flatt column is shown
+  bool weak = false;                     // memory_bound: the E_weak column is shown
+  std::vector<std::string> metric_notes; // the definitions of S and E used (study/rule_metrics)
 };
 
 // One table (overhead_functions: two) per name, in the order given: speedup, overhead, wait,

@@ -9,6 +9,7 @@
 #include "fit/growth_order.hpp"
 #include "fit/model_discovery.hpp"
 #include "study/metrics.hpp"
+#include "study/rule_metrics.hpp"
 #include "study/sweep.hpp"
 
 namespace scalerun::study {
@@ -64,6 +65,25 @@ std::string unsolved_note(const ExperimentData& d) {
   return {};
 }
 
+// The rule's metrics of a point (study/rule_metrics): where the size changes with p, tc is the
+// one-processor time per unit of work at the first point's size.
+metrics::PointMetrics metrics_of(const ExperimentData& d, const PointData& pt) {
+  const PointData& first = d.points.front();
+  const metrics::BaseTimes base{first.time_1, first.at_p.work};
+  const metrics::PointTimes times{pt.ctx.p, pt.at_p.work, pt.at_p.time, pt.time_1, kNaN};
+  return metrics::point_metrics(d.spec.rule.kind, times, base);
+}
+
+// The definition of S and E a table used, with the base size where the work rate needs one.
+std::string definition_note(const ExperimentData& d) {
+  const PointData& first = d.points.front();
+  return metrics::definition_note(d.spec.rule.kind,
+                                  fmt::format("the first point's size, {} at p = {}", sizes_of(d, first),
+                                              point_label(first)));
+}
+
+bool shows_weak(const ExperimentData& d) { return metrics::shows_weak(d.spec.rule.kind); }
+
 bool wide_p(const ExperimentData& d) {
   return report::log_axis_suits(d.points.front().ctx.p, d.points.back().ctx.p, d.points.size());
 }
@@ -92,6 +112,7 @@ Table scaled_table(const ExperimentData& d) {
   // mislead; speed-efficiency Es is the measure there (seed 002).
   const bool has_e = !by_sets(d);
   if (has_e) t.add_column("E", "{:.4f}");
+  if (has_e && shows_weak(d)) t.add_column("E_weak", "{:.4f}");
   const bool has_es = std::isfinite(d.points.front().ctx.marked_speed);
   if (has_es) t.add_column("Es", "{:.4f}");
   const bool has_memory = std::isfinite(d.points.front().at_p.memory);
@@ -106,7 +127,11 @@ Table scaled_table(const ExperimentData& d) {
     row.emplace_back(tp);
     row.emplace_back(number(w / tp));
     row.emplace_back(number(metrics::average_speed(w, pt.ctx.p, tp)));
-    if (has_e) row.emplace_back(metrics::efficiency(pt.time_1, tp, pt.ctx.p));
+    if (has_e) {
+      const metrics::PointMetrics m = metrics_of(d, pt);
+      row.emplace_back(number(m.efficiency));
+      if (shows_weak(d)) row.emplace_back(number(m.weak));
+    }
     if (has_es) row.emplace_back(number(metrics::speed_efficiency(w, tp, pt.ctx.marked_speed)));
     if (has_memory) row.emplace_back(number(pt.at_p.memory / pt.ctx.p));
     t.add_row(std::move(row));
@@ -119,6 +144,7 @@ Table scaled_table(const ExperimentData& d) {
                                   d.traced ? ", symbolic derivative" : ", plain Lua calls"));
   }
   if (const std::string note = unsolved_note(d); !note.empty()) t.notes.push_back(note);
+  if (has_e) t.notes.push_back(definition_note(d));
   t.chart(report::Chart::Lines, "p", {"W"}, "work W").log_scales(wide_p(d), true).unit("T", "s");
   return t;
 }
@@ -223,19 +249,22 @@ Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
   add_point_columns(t, d);
   t.add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}").add_column("E", "{:.4f}");
   t.add_column("karp_flatt", "{:.4f}");
+  if (shows_weak(d)) t.add_column("E_weak", "{:.4f}");
   for (const auto& pt : d.points) {
     std::vector<Cell> row;
     add_point_cells(row, d, pt);
-    const double s = metrics::speedup(pt.time_1, pt.at_p.time);
-    row.emplace_back(pt.time_1);
+    const metrics::PointMetrics m = metrics_of(d, pt);
+    row.emplace_back(number(m.t1));
     row.emplace_back(pt.at_p.time);
-    row.emplace_back(s);
-    row.emplace_back(metrics::efficiency(pt.time_1, pt.at_p.time, pt.ctx.p));
-    row.emplace_back(number(metrics::karp_flatt(s, pt.ctx.p)));
+    row.emplace_back(number(m.speedup));
+    row.emplace_back(number(m.efficiency));
+    row.emplace_back(number(m.karp_flatt));
+    if (shows_weak(d)) row.emplace_back(number(m.weak));
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").log_scales(wide_p(d), false);
   t.unit({"T(1)", "T(p)"}, "s");
+  t.notes.push_back(definition_note(d));
   if (extras.px > 0) {
     t.value("px", extras.px).value("T_px", extras.t_px, "s").value("px_max", extras.px_max);
     t.mark(extras.px, fmt::format("px = {:.4g}", extras.px));

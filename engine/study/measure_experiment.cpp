@@ -426,6 +426,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
     }
   }
   total_runs_ += tp.runs;
+  pt.target = TargetOutcome{true, tp.reached, spec_.rule.target, tp.quantity};
   if (!tp.reached) {
     // The user wrote no check: the line says what was missed, not that a check failed.
     ++missed_;

@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "study/measure_tuning.hpp"
 #include "study/metrics.hpp"
+#include "study/rule_metrics.hpp"
 
 namespace scalerun::study {
 
@@ -38,6 +40,89 @@ std::string describe_params(const runtime::Params& params) {
   return text;
 }
 
+// The one-worker reference S and E are taken against: the p = 1 point (the base size of a rule
+// that scales the size, the problem itself at a fixed size). Without one, T(1) is not measured:
+// nothing is put in its place.
+metrics::BaseTimes base_of(const MeasuredSweep& sweep) {
+  if (sweep.points.empty() || over_sets(sweep) || sweep.points.front().p != 1) return {};
+  const MeasuredPoint& one = sweep.points.front();
+  return {one.median, one.work};
+}
+
+// "p = 1, n = 512": the base size as the rule varies it.
+std::string base_description(const MeasuredSweep& sweep) {
+  std::string text = "p = 1";
+  if (sweep.points.empty()) return text;
+  for (const auto& [name, ratio] : sweep.spec->rule.vary) {
+    const auto it = sweep.points.front().params.find(name);
+    if (it != sweep.points.front().params.end()) text += fmt::format(", {} = {:g}", name, it->second);
+  }
+  return text;
+}
+
+metrics::PointMetrics metrics_of(const MeasuredSweep& sweep, const MeasuredPoint& pt) {
+  const metrics::PointTimes times{pt.p, pt.work, pt.median, pt.t1, pt.tuned_e};
+  return metrics::point_metrics(sweep.spec->rule.kind, times, base_of(sweep));
+}
+
+Cell number(double v) {
+  if (std::isnan(v)) return std::monostate{};
+  return v;
+}
+
+// The definition note of a table with S and E, and what it could not compute.
+void add_definition_notes(Table& t, const MeasuredSweep& sweep) {
+  const model::RuleKind kind = sweep.spec->rule.kind;
+  t.notes.push_back(metrics::definition_note(kind, base_description(sweep)));
+  const bool missing = std::any_of(sweep.points.begin(), sweep.points.end(), [&](const MeasuredPoint& pt) {
+    return std::isnan(metrics_of(sweep, pt).efficiency);
+  });
+  if (missing) t.notes.push_back(metrics::missing_reference_note(kind));
+}
+
+bool any_missed(const MeasuredSweep& sweep) {
+  return std::any_of(sweep.points.begin(), sweep.points.end(),
+                     [](const MeasuredPoint& pt) { return pt.target.tuned && !pt.target.met; });
+}
+
+// A tuned point's target cell: "met", "missed (achieved Es 0.0778)", or "not tuned" (p = 1 under
+// efficiency{}, where E = 1 at every size).
+std::string target_text(const MeasuredSweep& sweep, const MeasuredPoint& pt) {
+  if (!pt.target.tuned) return "not tuned";
+  if (pt.target.met) return "met";
+  return fmt::format("missed (achieved {} {:.4g})", quantity_symbol(sweep.spec->rule.kind), pt.target.achieved);
+}
+
+// The `target` column of a tuned sweep, and for every missed point a mark on the figure, a key
+// value for JSON and a note naming it: a missed target must not pass for a tuned point.
+void add_target_column(Table& t, const MeasuredSweep& sweep) {
+  if (!sweep.tuned) return;
+  t.add_column("target");
+  t.role("target", report::Role::Note);
+}
+void add_target_cell(std::vector<Cell>& row, const MeasuredSweep& sweep, const MeasuredPoint& pt) {
+  if (sweep.tuned) row.emplace_back(target_text(sweep, pt));
+}
+void add_missed_marks(Table& t, const MeasuredSweep& sweep) {
+  if (!sweep.tuned) return;
+  int missed = 0;
+  std::string which;
+  for (const auto& pt : sweep.points) {
+    if (!pt.target.tuned || pt.target.met) continue;
+    ++missed;
+    const std::string at = pt.set.empty() ? fmt::format("p = {:g}", pt.p) : pt.set;
+    which += fmt::format("{}{}: {} {:.4g} against {:g}", which.empty() ? "" : "; ", at,
+                         quantity_symbol(sweep.spec->rule.kind), pt.target.achieved, pt.target.goal);
+    if (t.plot.chart == report::Chart::Lines) t.mark(pt.p, fmt::format("target missed ({})", at));
+  }
+  t.value("targets_missed", missed);
+  if (missed > 0) {
+    t.notes.push_back(fmt::format("TARGET MISSED at {} point{} ({}): their sizes are where the search stopped, not "
+                                  "sizes that meet the rule, and every value derived from them says so",
+                                  missed, missed == 1 ? "" : "s", which));
+  }
+}
+
 // The notes of a tuned sweep: the sizes found, and for efficiency the intervals behind each E.
 void add_tuning_notes(Table& t, const MeasuredSweep& sweep) {
   const ExperimentSpec& spec = *sweep.spec;
@@ -61,15 +146,19 @@ void add_tuning_notes(Table& t, const MeasuredSweep& sweep) {
     t.notes.push_back(fmt::format("E of a tuned point: the median over its runs at p and at 1 taken in turns, pair "
                                   "by pair; S = p E{}", intervals.empty() ? "" : "; 95 % interval of E: " + intervals));
   }
-  t.notes.push_back(fmt::format("tuned to {} ({} within {:g} %): {:.2f} measured runs per point on average; sizes {}",
+  int missed = 0;
+  for (const auto& pt : sweep.points) missed += pt.target.tuned && !pt.target.met ? 1 : 0;
+  t.notes.push_back(fmt::format("tuned to {} ({} within {:g} %){}: {:.2f} measured runs per point on average; sizes {}",
                                 spec.rule.describe(), model::rule_quantity(spec.rule.kind), 100 * spec.tolerance,
+                                missed == 0 ? "" : fmt::format(", target missed at {} of {} points", missed,
+                                                               sweep.points.size()),
                                 static_cast<double>(sweep.total_runs) / static_cast<double>(sweep.points.size()), sizes));
 }
 
 Table measured_table(const MeasuredSweep& sweep) {
   const ExperimentSpec& spec = *sweep.spec;
   const KernelSpec& kernel = *sweep.kernel;
-  const MeasuredPoint& one = sweep.points.front();
+  const bool weak = metrics::shows_weak(spec.rule.kind);
   Table t;
   t.name = "measured";
   if (sweep.source == "mpi") {
@@ -93,7 +182,9 @@ Table measured_table(const MeasuredSweep& sweep) {
   // S and E, which need a one-worker run of the same program on one of the set's nodes.
   if (sets) t.add_column("C", "{:.6g}").add_column("Es", "{:.4f}");
   else t.add_column("S", "{:.3f}").add_column("E", "{:.3f}");
+  if (!sets && weak) t.add_column("E_weak", "{:.3f}");
   t.add_column("verified");
+  add_target_column(t, sweep);
   for (const auto& pt : sweep.points) {
     std::vector<Cell> row = point_cells(sweep, pt);
     const SampleStatistics& st = pt.stats;
@@ -107,19 +198,20 @@ Table measured_table(const MeasuredSweep& sweep) {
         row.emplace_back(v);
       }
       row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
+      add_target_cell(row, sweep, pt);
       t.add_row(std::move(row));
       continue;
     }
-    const double t1 = std::isnan(pt.t1) ? one.median : pt.t1;
     for (double v : {pt.work, pt.median, pt.mad, 100 * pt.cv, static_cast<double>(sweep.tuned ? pt.runs : pt.samples)})
       row.emplace_back(v);
     for (double v : statistics) row.emplace_back(v);
-    for (double v : {pt.work / pt.median,
-                     std::isnan(pt.tuned_e) ? metrics::speedup(t1, pt.median) : pt.p * pt.tuned_e,
-                     std::isnan(pt.tuned_e) ? metrics::efficiency(t1, pt.median, pt.p) : pt.tuned_e}) {
-      row.emplace_back(v);
-    }
+    const metrics::PointMetrics m = metrics_of(sweep, pt);
+    row.emplace_back(pt.work / pt.median);
+    row.emplace_back(number(m.speedup));
+    row.emplace_back(number(m.efficiency));
+    if (weak) row.emplace_back(number(m.weak));
     row.emplace_back(std::string(pt.verified ? "yes" : "NO"));
+    add_target_cell(row, sweep, pt);
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"T"}, "seconds").unit("cv%", "%").spread("T", "mad");
@@ -133,26 +225,33 @@ Table measured_table(const MeasuredSweep& sweep) {
                                 "interval of the median; outliers = runs with |0.6745 (t - T) / mad| > {:g} "
                                 "(hyperfine's modified Z-score, mad taken as at least 0.5 % of T; none when mad = 0), named in a warning",
                                 kOutlierScore));
+  if (!sets) add_definition_notes(t, sweep);
   if (sweep.tuned) add_tuning_notes(t, sweep);
+  add_missed_marks(t, sweep);
   return t;
 }
 
 Table speedup_table(const MeasuredSweep& sweep) {
-  const MeasuredPoint& one = sweep.points.front();
+  const bool weak = metrics::shows_weak(sweep.spec->rule.kind);
   Table t;
   t.name = "speedup";
   t.title = fmt::format("{}: measured speedup and efficiency", sweep.spec->name);
   t.add_column("p", "{:.10g}").add_column("T(1)", "{:.6g}").add_column("T(p)", "{:.6g}").add_column("S", "{:.4f}");
   t.add_column("E", "{:.4f}").add_column("karp_flatt", "{:.4f}");
+  if (weak) t.add_column("E_weak", "{:.4f}");
+  add_target_column(t, sweep);
   for (const auto& pt : sweep.points) {
-    const double s = metrics::speedup(one.median, pt.median);
-    const double kf = metrics::karp_flatt(s, pt.p);
+    const metrics::PointMetrics m = metrics_of(sweep, pt);
     std::vector<Cell> row;
-    for (double v : {pt.p, one.median, pt.median, s, metrics::efficiency(one.median, pt.median, pt.p)}) row.emplace_back(v);
-    if (std::isnan(kf)) row.emplace_back(std::monostate{}); else row.emplace_back(kf);
+    row.emplace_back(pt.p);
+    for (double v : {m.t1, pt.median, m.speedup, m.efficiency, m.karp_flatt}) row.push_back(number(v));
+    if (weak) row.emplace_back(number(m.weak));
+    add_target_cell(row, sweep, pt);
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").unit({"T(1)", "T(p)"}, "s");
+  add_definition_notes(t, sweep);
+  add_missed_marks(t, sweep);
   return t;
 }
 
@@ -277,11 +376,16 @@ Table compare_table(const MeasuredSweep& sweep) {
   }
   t.add_column("p", "{:.10g}").add_column("model", "{:.6g}").add_column("measured", "{:.6g}");
   t.add_column("error%", "{:.1f}");
+  add_target_column(t, sweep);
   for (const auto& pt : sweep.points) {
-    t.add_row({pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median});
+    std::vector<Cell> row;
+    for (double v : {pt.p, pt.predicted, pt.median, 100 * (pt.predicted - pt.median) / pt.median}) row.emplace_back(v);
+    add_target_cell(row, sweep, pt);
+    t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"model", "measured"}, "seconds").unit({"model", "measured"}, "s");
   t.unit("error%", "%");
+  add_missed_marks(t, sweep);
   return t;
 }
 
@@ -294,7 +398,12 @@ Table psi_table(const MeasuredSweep& sweep) {
   t.title = fmt::format("{}: measured {}", sweep.spec->name,
                         sets ? "isospeed-efficiency scalability psi_e(C, C') = C'W/(CW')"
                              : "isospeed scalability psi(p, p') = p'W/(pW')");
-  const auto label = [sets](const MeasuredPoint& pt) { return sets ? pt.set : fmt::format("{:g}", pt.p); };
+  // A point whose tuning target was missed is named so in its row and column: every psi with it
+  // compares a size that does not meet the rule.
+  const auto label = [sets](const MeasuredPoint& pt) {
+    const std::string name = sets ? pt.set : fmt::format("{:g}", pt.p);
+    return pt.target.tuned && !pt.target.met ? name + " (missed)" : name;
+  };
   t.add_column(sets ? "set" : "p");
   for (const auto& pt : sweep.points) t.add_column(label(pt), "{:.4f}");
   for (std::size_t i = 0; i < sweep.points.size(); ++i) {
@@ -313,6 +422,11 @@ Table psi_table(const MeasuredSweep& sweep) {
   t.notes.push_back(sweep.tuned ? fmt::format("W = the work at the sizes tuned to {}", sweep.spec->rule.describe())
                                 : "W = the work at the kernel's fixed size: psi means isospeed only when each point "
                                   "was tuned to the same speed (scale = isospeed{} or isospeed_e{})");
+  add_missed_marks(t, sweep);
+  if (any_missed(sweep)) {
+    t.notes.push_back("a row or column marked (missed) uses the work of a point whose target was missed: its psi "
+                      "does not compare points of the same speed");
+  }
   return t;
 }
 

@@ -60,17 +60,6 @@ std::string diagnose(const std::vector<Step>& steps, const TunedPoint& last, dou
   return "";
 }
 
-// The short name of the tuned quantity, for the progress lines.
-const char* quantity_symbol(model::RuleKind kind) {
-  switch (kind) {
-    case model::RuleKind::Efficiency: return "E";
-    case model::RuleKind::Isospeed: return "speed";
-    case model::RuleKind::IsospeedE: return "Es";
-    case model::RuleKind::TimeBound: return "T";
-    default: return "value";
-  }
-}
-
 // The run limit in force for the tuner's runs, and whether a run that passes it hit the tuner's
 // own cap (the search ends) rather than the user's run_timeout (an error).
 double effective_limit(const TuneRequest& r) {
@@ -316,6 +305,17 @@ class Search {
 };
 
 }  // namespace
+
+const char* quantity_symbol(model::RuleKind kind) {
+  switch (kind) {
+    case model::RuleKind::Efficiency: return "E";
+    case model::RuleKind::Isospeed: return "speed";
+    case model::RuleKind::IsospeedE: return "Es";
+    case model::RuleKind::TimeBound: return "T";
+    case model::RuleKind::MemoryBound: return "M/p";
+    default: return "value";
+  }
+}
 
 TunedPoint tune_point(const TuneRequest& r) {
   using model::RuleKind;

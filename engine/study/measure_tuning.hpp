@@ -55,6 +55,10 @@ struct TunedPoint {
   std::string capped;     // a cap ended the search: which, and at what size ("" otherwise)
 };
 
+// The short name of the quantity a rule tunes ("E", "speed", "Es", "T", "M/p"), for progress
+// lines and the target column.
+const char* quantity_symbol(model::RuleKind kind);
+
 // Throws ScriptError for a size this host cannot hold (memory_bound), an unsupported rule or a
 // first size that already passes max_run_seconds; runtime::Stopped on Ctrl-C, the time budget or
 // the user's run limit.

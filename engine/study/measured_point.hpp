@@ -13,6 +13,16 @@
 
 namespace scalerun::study {
 
+// What a tuned point was tuned to and whether it got there: the rule's target and the tuned
+// quantity the search ended on (E, speed, Es or T, by rule). A point that was not tuned (a fixed
+// size, p = 1 under efficiency{}) has tuned = false.
+struct TargetOutcome {
+  bool tuned = false;
+  bool met = true;
+  double goal = std::nan("");
+  double achieved = std::nan("");
+};
+
 struct MeasuredPoint {
   double p = 1;
   std::string set;                // a machine set's name ("" for a processor count)
@@ -22,6 +32,7 @@ struct MeasuredPoint {
   int pairs = 0;                  // ... the pairs of runs behind it, and the 95 % interval of that median
   Interval interval;
   int runs = 1;  // measured configurations it took (tuning)
+  TargetOutcome target;
   runtime::Params params;
   double work = 0;
   double median = 0, mad = 0, cv = 0;

@@ -26,6 +26,7 @@
 #include "study/experiment.hpp"
 #include "study/point_source.hpp"
 #include "study/point_store.hpp"
+#include "study/rule_metrics.hpp"
 #include "study/simulated_record.hpp"
 #include "study/session.hpp"
 #include "study/sweep.hpp"
@@ -242,7 +243,9 @@ class SimulationSource final : public PointSource {
       model::Evaluation e;
       bound_.model->evaluate(slots, p, e);
       if (std::isfinite(e.time)) pt->model_time = e.time;
+      pt->work = e.work;
     }
+    sizes_.push_back(scaled_ ? point_label(p, slots) : std::string());
     const std::string said = fmt::format("p={:.10g}: {:.4g} s simulated ({} events){}", p, pt->separation.t_real,
                                          pt->events, recalled ? " (stored)" : "");
     study_.points.push_back(std::move(*pt));
@@ -255,6 +258,7 @@ class SimulationSource final : public PointSource {
                                session.options.db_path));
     }
     study_.model_note = bound_.note;
+    add_rule_metrics();
     return sim::simulate_tables(study_, spec_.reports);
   }
 
@@ -293,6 +297,33 @@ class SimulationSource final : public PointSource {
     if (timeline) timelines_.push_back(std::move(*timeline));
     const std::pair<double, double> t1 = one_processor_times(p, ideal.makespan, real.makespan, config);
     return sim::summarize(ideal, contention_free, real, t1.first, t1.second);
+  }
+
+  // S and E of every point as the rule means them (study/rule_metrics), the first point's
+  // one-processor run the base where the size changes with p: on the real machine's times and,
+  // for S_ideal, on the ideal machine's.
+  void add_rule_metrics() {
+    if (study_.points.empty()) return;
+    const model::RuleKind kind = spec_.rule.kind;
+    const sim::SimulatedPoint& first = study_.points.front();
+    const metrics::BaseTimes real_base{first.t1_real, first.work};
+    const metrics::BaseTimes ideal_base{first.separation.t1, first.work};
+    for (auto& pt : study_.points) {
+      const metrics::PointMetrics real =
+          metrics::point_metrics(kind, {pt.p, pt.work, pt.separation.t_real, pt.t1_real, std::nan("")}, real_base);
+      const metrics::PointMetrics ideal = metrics::point_metrics(
+          kind, {pt.p, pt.work, pt.separation.t_ideal, pt.separation.t1, std::nan("")}, ideal_base);
+      pt.rule = {real.t1, real.speedup, real.efficiency, real.karp_flatt, real.weak, ideal.speedup};
+    }
+    study_.karp_flatt = metrics::basis_of(kind) == metrics::Basis::FixedSize;
+    study_.weak = metrics::shows_weak(kind);
+    study_.metric_notes = {metrics::definition_note(kind, fmt::format("the first point's, {}", sizes_.front()))};
+    const bool missing = std::any_of(study_.points.begin(), study_.points.end(),
+                                     [](const sim::SimulatedPoint& pt) { return std::isnan(pt.rule.efficiency); });
+    if (missing && metrics::basis_of(kind) == metrics::Basis::WorkRate) {
+      study_.metric_notes.push_back("S and E are left empty: the kernel gives no work W (work = function(k) ... "
+                                    "end) to take tc = T(1)/W from");
+    }
   }
 
   // The program recorded ahead for these processors, or null: coroutines (sim/schedule.hpp).
@@ -366,6 +397,7 @@ class SimulationSource final : public PointSource {
   sim::SimulatedStudy study_;
   std::vector<report::Timeline> timelines_;  // of the points simulated in this run (not recalled ones)
   std::optional<std::pair<double, double>> fixed_t1_;
+  std::vector<std::string> sizes_;  // each point's label with its sizes ("p=1 n=512"), in order
 };
 
 }  // namespace
