@@ -69,7 +69,7 @@ std::string unsolved_note(const ExperimentData& d) {
 // one-processor time per unit of work at the first point's size.
 metrics::PointMetrics metrics_of(const ExperimentData& d, const PointData& pt) {
   const PointData& first = d.points.front();
-  const metrics::BaseTimes base{first.time_1, first.at_p.work};
+  const metrics::BaseTimes base{first.time_1, first.at_p.work, first.ctx.p};
   const metrics::PointTimes times{pt.ctx.p, pt.at_p.work, pt.at_p.time, pt.time_1, kNaN};
   return metrics::point_metrics(d.spec.rule.kind, times, base);
 }
@@ -82,7 +82,10 @@ std::string definition_note(const ExperimentData& d) {
                                               point_label(first)));
 }
 
-bool shows_weak(const ExperimentData& d) { return metrics::shows_weak(d.spec.rule.kind); }
+// E_weak compares with one worker's share of the base size: only when the first point is p = 1.
+bool shows_weak(const ExperimentData& d) {
+  return metrics::shows_weak(d.spec.rule.kind) && d.points.front().ctx.p == 1;
+}
 
 bool wide_p(const ExperimentData& d) {
   return report::log_axis_suits(d.points.front().ctx.p, d.points.back().ctx.p, d.points.size());

@@ -52,7 +52,7 @@ metrics::BaseTimes base_of(const MeasuredSweep& sweep) {
 // "p = 1, n = 512": the base size as the rule varies it.
 std::string base_description(const MeasuredSweep& sweep) {
   std::string text = "p = 1";
-  if (sweep.points.empty()) return text;
+  if (!base_of(sweep).measured()) return text + ", not in this sweep";
   for (const auto& [name, ratio] : sweep.spec->rule.vary) {
     const auto it = sweep.points.front().params.find(name);
     if (it != sweep.points.front().params.end()) text += fmt::format(", {} = {:g}", name, it->second);

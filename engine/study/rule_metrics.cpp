@@ -38,7 +38,7 @@ PointMetrics point_metrics(model::RuleKind kind, const PointTimes& pt, const Bas
       const double tc = base.t1 / base.work;
       m.efficiency = pt.work * tc / (pt.p * pt.tp);
       m.speedup = pt.p * m.efficiency;
-      if (shows_weak(kind)) m.weak = base.t1 / pt.tp;
+      if (shows_weak(kind) && base.p == 1) m.weak = base.t1 / pt.tp;
       return m;
     }
   }
@@ -57,7 +57,9 @@ std::string definition_note(model::RuleKind kind, const std::string& base) {
       return fmt::format("{}: E = W(p) tc/(p T(p)) with tc = T(1)/W on one worker at the base size ({}) (seed 000 "
                          "eq. 9), scaled speedup S = p E{}; no karp_flatt (the size changes with p)",
                          model::rule_name(kind), base,
-                         shows_weak(kind) ? "; E_weak = T(1)/T(p), the weak-scaling efficiency at the base size" : "");
+                         shows_weak(kind) ? "; E_weak = T(1)/T(p), the weak-scaling efficiency, where the base size is "
+                                            "that of p = 1"
+                                          : "");
   }
   return {};
 }

@@ -40,6 +40,9 @@ struct PointTimes {
 struct BaseTimes {
   double t1 = std::nan("");
   double work = std::nan("");
+  // The processors the base size belongs to (the first point's p): E_weak = T(1, n0)/T(p, np)
+  // compares one worker's share only when the base is a one-worker point, so only then is it given.
+  double p = 1;
   bool measured() const { return std::isfinite(t1) && t1 > 0; }
 };
 

@@ -306,8 +306,8 @@ class SimulationSource final : public PointSource {
     if (study_.points.empty()) return;
     const model::RuleKind kind = spec_.rule.kind;
     const sim::SimulatedPoint& first = study_.points.front();
-    const metrics::BaseTimes real_base{first.t1_real, first.work};
-    const metrics::BaseTimes ideal_base{first.separation.t1, first.work};
+    const metrics::BaseTimes real_base{first.t1_real, first.work, first.p};
+    const metrics::BaseTimes ideal_base{first.separation.t1, first.work, first.p};
     for (auto& pt : study_.points) {
       const metrics::PointMetrics real =
           metrics::point_metrics(kind, {pt.p, pt.work, pt.separation.t_real, pt.t1_real, std::nan("")}, real_base);
@@ -316,7 +316,7 @@ class SimulationSource final : public PointSource {
       pt.rule = {real.t1, real.speedup, real.efficiency, real.karp_flatt, real.weak, ideal.speedup};
     }
     study_.karp_flatt = metrics::basis_of(kind) == metrics::Basis::FixedSize;
-    study_.weak = metrics::shows_weak(kind);
+    study_.weak = metrics::shows_weak(kind) && first.p == 1;
     study_.metric_notes = {metrics::definition_note(kind, fmt::format("the first point's, {}", sizes_.front()))};
     const bool missing = std::any_of(study_.points.begin(), study_.points.end(),
                                      [](const sim::SimulatedPoint& pt) { return std::isnan(pt.rule.efficiency); });

@@ -77,12 +77,13 @@ scalerun_golden(error_modes_and_mode EXIT 2
   ARGS tests/golden/errors/modes_and_mode.lua)
 # A discovered model as a kernel's model (m.model): model mode's efficiency rule on it gives
 # W = 4666.67 p - 6666.67 (E = 0.7 of 0.002 + 1e-6 n / p, solved by hand) and says it grows as p;
-# the isospeed rule holds 5e5 flop/s per processor at n = 2000 p, psi = 1.
+# the isospeed rule holds 5e5 flop/s per processor at n = 2000 p, psi = 1, and so E = W tc/(p T) =
+# 1 with tc = 0.004/2000 s from p = 1 (issue 26: E follows the rule).
 scalerun_golden(discover_as_model EXIT 0
   MATCH "discovered: 0\\.002 \\+ 1e-06 \\* p\\^-1 \\* n\n"
         "W\\(p\\) grows as p \\(performance model normal form, discovered over p > 1: W = -6666\\.67 \\+ 4666\\.67 \\* p,"
         "iso-discovered: isospeed scalability psi"
-        "\n1 +2000 +2000 +0\\.004 +500000 +500000 +1\\.0000\n2 +4000 +4000 +0\\.004 +1e\\+06 +500000 +0\\.7500\n4 +8000 +8000 "
+        "\n1 +2000 +2000 +0\\.004 +500000 +500000 +1\\.0000\n2 +4000 +4000 +0\\.004 +1e\\+06 +500000 +1\\.0000\n4 +8000 +8000 "
         "\n1 +1\\.00000 +1\\.00000 +1\\.00000 +1\\.00000\n"
   ARGS tests/golden/scripts/discover_as_model.lua)
 scalerun_golden(error_discover_missing_column EXIT 2

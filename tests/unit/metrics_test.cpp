@@ -6,6 +6,7 @@
 #include "kernels/native/registry.hpp"
 #include "study/measurement.hpp"
 #include "study/metrics.hpp"
+#include "study/rule_metrics.hpp"
 
 namespace m = scalerun::study::metrics;
 
@@ -69,4 +70,63 @@ TEST_CASE("breakdown of measured runs: terms add up to T and L = T(1 - E), on on
     CHECK(o.imbalance == Approx(run.stats.idle_sum() / p));
     CHECK(o.sync == Approx(run.stats.primitive_sum() / p));
   }
+}
+
+// The rule's metrics (study/rule_metrics) on a law whose values are known by hand:
+// T(n, p) = n/p + log2 p + 1 in seconds, W = n.
+namespace {
+double rule_law(double n, double p) { return n / p + std::log2(p) + 1; }
+}  // namespace
+
+TEST_CASE("rule metrics: a fixed size keeps S, E and Karp-Flatt of the same problem", "[rule_metrics]") {
+  using scalerun::model::RuleKind;
+  const m::BaseTimes base{rule_law(8, 1), 8};  // 9 s
+  const m::PointMetrics at4 = m::point_metrics(RuleKind::Fixed, {4, 8, rule_law(8, 4)}, base);  // T = 5 s
+  CHECK(at4.t1 == 9);
+  CHECK(at4.speedup == Approx(9.0 / 5));
+  CHECK(at4.efficiency == Approx(9.0 / 20));
+  CHECK(at4.karp_flatt == Approx((5.0 / 9 - 0.25) / 0.75));
+  CHECK(std::isnan(at4.weak));
+  // No one-worker run: nothing is invented in its place.
+  const m::PointMetrics none = m::point_metrics(RuleKind::Fixed, {4, 8, 5}, m::BaseTimes{});
+  CHECK(std::isnan(none.t1));
+  CHECK(std::isnan(none.speedup));
+  CHECK(std::isnan(none.efficiency));
+  CHECK(std::isnan(none.karp_flatt));
+}
+
+TEST_CASE("rule metrics: a size that grows with p takes E from the work rate at the base size", "[rule_metrics]") {
+  using scalerun::model::RuleKind;
+  // Base n0 = 8 on one worker: T = 9 s, tc = 9/8. At p = 4 the size is 32: T = 8 + 2 + 1 = 11 s.
+  const m::BaseTimes base{rule_law(8, 1), 8};
+  const m::PointTimes at4{4, 32, rule_law(32, 4)};
+  for (RuleKind kind : {RuleKind::MemoryBound, RuleKind::TimeBound, RuleKind::Isospeed, RuleKind::IsospeedE,
+                        RuleKind::Custom}) {
+    const m::PointMetrics r = m::point_metrics(kind, at4, base);
+    CHECK(r.efficiency == Approx(32 * (9.0 / 8) / (4 * 11)));  // 36/44, not T(1, 8)/(4 T(4, 32)) = 9/44
+    CHECK(r.speedup == Approx(4 * 36.0 / 44));
+    CHECK(std::isnan(r.karp_flatt));
+    CHECK(std::isnan(r.weak) == (kind != RuleKind::MemoryBound));
+  }
+  CHECK(m::point_metrics(RuleKind::MemoryBound, at4, base).weak == Approx(9.0 / 11));
+  CHECK(std::isnan(m::point_metrics(RuleKind::MemoryBound, at4, m::BaseTimes{}).efficiency));
+  // A base taken at p = 2 is not one worker's share: no weak-scaling efficiency against it.
+  CHECK(std::isnan(m::point_metrics(RuleKind::MemoryBound, at4, m::BaseTimes{9, 8, 2}).weak));
+}
+
+TEST_CASE("rule metrics: efficiency takes each point's own pair and the tuner's E", "[rule_metrics]") {
+  using scalerun::model::RuleKind;
+  // Own size n = 32 at p = 4: T(1) = 33 s, T(4) = 11 s, E = 0.75; the base is not used.
+  const m::BaseTimes base{1, 1};
+  const m::PointMetrics own = m::point_metrics(RuleKind::Efficiency, {4, 32, 11, 33}, base);
+  CHECK(own.t1 == 33);
+  CHECK(own.efficiency == Approx(0.75));
+  CHECK(own.speedup == Approx(3));
+  CHECK(std::isnan(own.karp_flatt));
+  const m::PointMetrics tuned = m::point_metrics(RuleKind::Efficiency, {4, 32, 11, 33, 0.7}, base);
+  CHECK(tuned.efficiency == 0.7);
+  CHECK(tuned.speedup == Approx(2.8));
+  // p = 1 is its own pair; p > 1 without one has none.
+  CHECK(m::point_metrics(RuleKind::Efficiency, {1, 8, 9}, base).efficiency == 1);
+  CHECK(std::isnan(m::point_metrics(RuleKind::Efficiency, {2, 8, 5}, base).efficiency));
 }
