@@ -77,7 +77,11 @@ void add_definition_notes(Table& t, const MeasuredSweep& sweep) {
   const bool missing = std::any_of(sweep.points.begin(), sweep.points.end(), [&](const MeasuredPoint& pt) {
     return std::isnan(metrics_of(sweep, pt).efficiency);
   });
-  if (missing) t.notes.push_back(metrics::missing_reference_note(kind));
+  if (!missing) return;
+  t.notes.push_back(over_sets(sweep) ? "over machine sets there is no one-worker run to take T(1) from: S and E are "
+                                       "left empty (the measured table's Es = W/(T C) compares each set with its "
+                                       "marked speed instead)"
+                                     : metrics::missing_reference_note(kind));
 }
 
 bool any_missed(const MeasuredSweep& sweep) {
