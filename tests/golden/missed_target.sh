@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A tuning target missed, as a user meets it with --html and --format json (issue 26): the run
+# A tuning target missed, as a user meets it with --html, --format json and --plot (issue 26): the run
 # exits 1 and every format says which points missed and what they achieved. The program
 # (tests/golden/scripts/rule_missed_target.lua) reports 0.01 s whatever the size, so
 # time_bound{ T = 0.005 } is missed at p = 1 and p = 2 with T 0.01 achieved.
@@ -25,4 +25,11 @@ grep -q '"1 (missed)"' "$dir/out.json" || fail "JSON psi does not name the misse
 grep -q 'target missed (p = 2)' "$dir/page.html" || fail "page's figure does not mark p = 2"
 grep -q 'TARGET MISSED at 2 points' "$dir/page.html" || fail "page lacks the missed-target note"
 grep -q '2 (missed)' "$dir/page.html" || fail "page's psi does not name the missed point"
-echo "ok: a missed target is said in JSON and HTML"
+# Figures (--plot): the measured and speedup figures mark both missed points.
+"$bin" tests/golden/scripts/rule_missed_target.lua --quiet --db "$dir/db2" --plot "$dir/fig" > /dev/null 2>&1 || status=$?
+for fig in missed__measured missed__speedup; do
+  for p in 1 2; do
+    grep -q "target missed (p = $p)" "$dir/fig/$fig.gp" || fail "figure $fig.gp does not mark p = $p"
+  done
+done
+echo "ok: a missed target is said in JSON, HTML and figures"
