@@ -148,6 +148,16 @@ Table scaled_table(const ExperimentData& d) {
   }
   if (const std::string note = unsolved_note(d); !note.empty()) t.notes.push_back(note);
   if (has_e) t.notes.push_back(definition_note(d));
+  if (has_e && metrics::basis_of(d.spec.rule.kind) == metrics::Basis::WorkRate) {
+    std::vector<double> t1_own, work;
+    for (const auto& pt : d.points) {
+      t1_own.push_back(pt.time_1);
+      work.push_back(pt.at_p.work);
+    }
+    if (std::string note = metrics::work_proportionality_note(t1_own, work); !note.empty()) {
+      t.notes.push_back(std::move(note));
+    }
+  }
   t.chart(report::Chart::Lines, "p", {"W"}, "work W").log_scales(wide_p(d), true).unit("T", "s");
   return t;
 }

@@ -1,5 +1,9 @@
 #include "study/rule_metrics.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "study/metrics.hpp"
@@ -62,6 +66,22 @@ std::string definition_note(model::RuleKind kind, const std::string& base) {
                                           : "");
   }
   return {};
+}
+
+std::string work_proportionality_note(const std::vector<double>& t1_own, const std::vector<double>& work,
+                                      double tolerance) {
+  double low = std::numeric_limits<double>::infinity(), high = -low;
+  for (std::size_t i = 0; i < t1_own.size() && i < work.size(); ++i) {
+    const double tc = t1_own[i] / work[i];
+    if (!std::isfinite(tc) || tc <= 0) return {};
+    low = std::min(low, tc);
+    high = std::max(high, tc);
+  }
+  if (!(high > low) || high / low - 1 <= tolerance) return {};
+  return fmt::format("W is not proportional to the one-worker time here: tc = T(1, n)/W ranges from {:.4g} to {:.4g} "
+                     "s ({:.0f} % apart) over the points, so E from the work rate differs from T(1, n)/(p T(p, n)) "
+                     "and can exceed 1; a W that counts work in units of equal cost makes them agree",
+                     low, high, 100 * (high / low - 1));
 }
 
 std::string missing_reference_note(model::RuleKind kind) {

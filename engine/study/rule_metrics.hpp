@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "model/scaling_rule.hpp"
 
@@ -64,6 +65,13 @@ bool shows_weak(model::RuleKind kind);
 // The note every table that shows S or E carries: which definition it used, with the base size
 // (`base`, e.g. "p = 1, n = 512") where the work rate needs one.
 std::string definition_note(model::RuleKind kind, const std::string& base);
+
+// Eq. 9 assumes every unit of work costs one worker the same tc. Where one-worker times at each
+// point's own size are known (model mode), this says when they are not proportional to W: tc =
+// T(1, n)/W spread by more than `tolerance` (relative) between the points. The work-rate E then
+// differs from T(1, n)/(p T(p, n)) and can exceed 1. "" when W is proportional (or unknown).
+std::string work_proportionality_note(const std::vector<double>& t1_own, const std::vector<double>& work,
+                                      double tolerance = 0.02);
 
 // The note for a table without the one-worker reference it needs ("" when it has one).
 std::string missing_reference_note(model::RuleKind kind);

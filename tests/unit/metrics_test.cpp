@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "kernels/native/registry.hpp"
@@ -129,4 +130,16 @@ TEST_CASE("rule metrics: efficiency takes each point's own pair and the tuner's 
   // p = 1 is its own pair; p > 1 without one has none.
   CHECK(m::point_metrics(RuleKind::Efficiency, {1, 8, 9}, base).efficiency == 1);
   CHECK(std::isnan(m::point_metrics(RuleKind::Efficiency, {2, 8, 5}, base).efficiency));
+}
+
+TEST_CASE("The work-rate note names a W that is not proportional to one-worker time", "[metrics]") {
+  using scalerun::study::metrics::work_proportionality_note;
+  // T(1, n) = 2e-6 n: tc is the same at every size, nothing to say.
+  CHECK(work_proportionality_note({2e-3, 4e-3, 8e-3}, {1000, 2000, 4000}).empty());
+  // T(1, n) = 2e-6 n + 1e-3 (a fixed start-up cost): tc 3e-6 at n = 1000, 2.25e-6 at 4000.
+  const std::string note = work_proportionality_note({3e-3, 5e-3, 9e-3}, {1000, 2000, 4000});
+  CHECK_THAT(note, Catch::Matchers::Contains("from 2.25e-06 to 3e-06"));
+  CHECK_THAT(note, Catch::Matchers::Contains("33 % apart"));
+  // Within the tolerance (1 %): nothing.
+  CHECK(work_proportionality_note({2e-3, 4.04e-3}, {1000, 2000}).empty());
 }
