@@ -405,23 +405,15 @@ Table formula_table(const ExperimentData& d) {
 
 }  // namespace
 
-std::vector<Table> build_experiment_tables(const ExperimentData& d, const TripleData& triple,
-                                           const SpeedupExtras& speedup) {
-  std::vector<Table> tables;
-  for (const auto& name : d.spec.reports) {
-    if (name == "scaled") tables.push_back(scaled_table(d));
-    if (name == "psi") tables.push_back(psi_table(d));
-    if (name == "latency") {
-      for (auto& t : latency_tables(d)) tables.push_back(std::move(t));
-    }
-    if (name == "triple") tables.push_back(triple_table(d, triple));
-    if (name == "speedup") tables.push_back(speedup_table(d, speedup));
-    if (name == "isoefficiency") tables.push_back(isoefficiency_table(d));
-    if (name == "overhead") tables.push_back(overhead_table(d));
-    if (name == "formula") tables.push_back(formula_table(d));
-  }
-  return tables;
-}
+// The builders study/table_registry lists for model mode.
+Tables model_scaled(const ModelTableInputs& in) { return {scaled_table(in.data)}; }
+Tables model_psi(const ModelTableInputs& in) { return {psi_table(in.data)}; }
+Tables model_latency(const ModelTableInputs& in) { return latency_tables(in.data); }
+Tables model_triple(const ModelTableInputs& in) { return {triple_table(in.data, in.triple)}; }
+Tables model_speedup(const ModelTableInputs& in) { return {speedup_table(in.data, in.speedup)}; }
+Tables model_isoefficiency(const ModelTableInputs& in) { return {isoefficiency_table(in.data)}; }
+Tables model_overhead(const ModelTableInputs& in) { return {overhead_table(in.data)}; }
+Tables model_formula(const ModelTableInputs& in) { return {formula_table(in.data)}; }
 
 report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<MachineSpec>& machines) {
   Table t;

@@ -5,6 +5,7 @@
 
 #include "report/table.hpp"
 #include "study/experiment.hpp"
+#include "study/table_registry.hpp"
 
 namespace scalerun::study {
 
@@ -18,8 +19,15 @@ struct SpeedupExtras {
   double px = 0, t_px = 0, px_max = 0;
 };
 
-std::vector<report::Table> build_experiment_tables(const ExperimentData& data, const TripleData& triple,
-                                                   const SpeedupExtras& speedup);
+// Model mode's builders, one per report (study/table_registry lists them).
+Tables model_scaled(const ModelTableInputs& in);
+Tables model_psi(const ModelTableInputs& in);
+Tables model_latency(const ModelTableInputs& in);  // the per-point table and its scalability matrix
+Tables model_triple(const ModelTableInputs& in);
+Tables model_speedup(const ModelTableInputs& in);
+Tables model_isoefficiency(const ModelTableInputs& in);
+Tables model_overhead(const ModelTableInputs& in);
+Tables model_formula(const ModelTableInputs& in);
 
 // --dry-run: the points an experiment would evaluate, and how each gets its problem size.
 report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<MachineSpec>& machines);

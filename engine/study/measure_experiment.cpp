@@ -295,8 +295,8 @@ std::vector<report::Table> MeasureSource::finish(Session& session) {
   sweep.memory = s_.memory;
   sweep.total_runs = total_runs_;
   sweep.storage_note = store_.storage_note();
-  auto warn = [&session](const std::string& line) { session.warn(line); };
-  return measure_tables(sweep, warn);
+  const std::function<void(const std::string&)> warn = [&session](const std::string& line) { session.warn(line); };
+  return build_tables(spec_.reports, MeasureTableInputs{sweep, warn});
 }
 
 MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {

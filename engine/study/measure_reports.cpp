@@ -543,35 +543,37 @@ Table statistics_table(const MeasuredSweep& sweep) {
   return t;
 }
 
-std::vector<Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn) {
-  const ExperimentSpec& spec = *sweep.spec;
-  std::vector<Table> tables;
-  for (const auto& name : spec.reports) {
-    if (name == "measured") {
-      tables.push_back(measured_table(sweep));
-    } else if (name == "speedup") {
-      tables.push_back(speedup_table(sweep));
-    } else if ((name == "overhead" || name == "latency") && sweep.source == "command") {
-      // Only T is known of a program timed from outside: a table of T alone would pass for a
-      // breakdown with nothing in it.
-      warn(fmt::format("{}report '{}' needs the instrumentation of a native kernel (busy, idle, sync time per "
-                       "worker); kernel '{}' is an external program, timed from outside, so it is left out (its T "
-                       "is in 'measured')", spec.where, name, sweep.kernel->name));
-    } else if (name == "overhead") {
-      tables.push_back(overhead_table(sweep));
-    } else if (name == "latency") {
-      tables.push_back(latency_table(sweep));
-    } else if (name == "psi") {
-      tables.push_back(psi_table(sweep));
-    } else if (name == "ranks") {
-      tables.push_back(ranks_table(sweep));
-    } else if (name == "counters") {
-      tables.push_back(counters_table(sweep));
-    } else if (name == "compare") {
-      tables.push_back(compare_table(sweep));
-    }
-  }
-  return tables;
+// The builders study/table_registry lists for measure mode.
+Tables measure_measured(const MeasureTableInputs& in) { return {measured_table(in.sweep)}; }
+Tables measure_speedup(const MeasureTableInputs& in) { return {speedup_table(in.sweep)}; }
+Tables measure_psi(const MeasureTableInputs& in) { return {psi_table(in.sweep)}; }
+Tables measure_ranks(const MeasureTableInputs& in) { return {ranks_table(in.sweep)}; }
+Tables measure_counters(const MeasureTableInputs& in) { return {counters_table(in.sweep)}; }
+Tables measure_compare(const MeasureTableInputs& in) { return {compare_table(in.sweep)}; }
+
+namespace {
+
+// Only T is known of a program timed from outside: a table of T alone would pass for a breakdown
+// with nothing in it, so the report is left out with a warning.
+bool instrumented(const MeasureTableInputs& in, std::string_view report) {
+  if (in.sweep.source != "command") return true;
+  in.warn(fmt::format("{}report '{}' needs the instrumentation of a native kernel (busy, idle, sync time per "
+                      "worker); kernel '{}' is an external program, timed from outside, so it is left out (its T "
+                      "is in 'measured')",
+                      in.sweep.spec->where, report, in.sweep.kernel->name));
+  return false;
+}
+
+}  // namespace
+
+Tables measure_overhead(const MeasureTableInputs& in) {
+  if (!instrumented(in, "overhead")) return {};
+  return {overhead_table(in.sweep)};
+}
+
+Tables measure_latency(const MeasureTableInputs& in) {
+  if (!instrumented(in, "latency")) return {};
+  return {latency_table(in.sweep)};
 }
 
 }  // namespace scalerun::study

@@ -9,6 +9,7 @@
 #include "store/records.hpp"
 #include "study/experiment.hpp"
 #include "study/measured_point.hpp"
+#include "study/table_registry.hpp"
 
 namespace scalerun::study {
 
@@ -41,8 +42,16 @@ void statistics_from_record(MeasuredPoint& pt, const store::PointRecord& record,
 // out).
 report::Table statistics_table(const MeasuredSweep& sweep);
 
-// The tables the spec's reports ask for, in order. Reports that need instrumentation an external
-// program cannot give are left out with a warning through `warn`.
-std::vector<report::Table> measure_tables(const MeasuredSweep& sweep, const std::function<void(const std::string&)>& warn);
+// Measure mode's builders, one per report (study/table_registry lists them). overhead and latency
+// need the instrumentation an external program cannot give: for one they build nothing and say
+// so through `warn`.
+Tables measure_measured(const MeasureTableInputs& in);
+Tables measure_speedup(const MeasureTableInputs& in);
+Tables measure_overhead(const MeasureTableInputs& in);
+Tables measure_latency(const MeasureTableInputs& in);
+Tables measure_psi(const MeasureTableInputs& in);
+Tables measure_ranks(const MeasureTableInputs& in);
+Tables measure_counters(const MeasureTableInputs& in);
+Tables measure_compare(const MeasureTableInputs& in);
 
 }  // namespace scalerun::study

@@ -195,7 +195,7 @@ class ModelSource final : public PointSource {
     SpeedupExtras speedup;
     if (wants(spec_, "speedup")) speedup = compute_px(spec_, session, *models_.front(), data_.points.front());
     data_.varied = varied_slots(data_);
-    return build_experiment_tables(data_, triple_, speedup);
+    return build_tables(spec_.reports, ModelTableInputs{data_, triple_, speedup});
   }
 
  private:

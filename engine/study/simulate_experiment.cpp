@@ -21,7 +21,8 @@
 #include "report/timeline.hpp"
 #include "runtime/concurrent_calls.hpp"
 #include "sim/schedule.hpp"
-#include "sim/sim_reports.hpp"
+#include "sim/simulated_study.hpp"
+#include "study/table_registry.hpp"
 #include "sim/simulator.hpp"
 #include "study/experiment.hpp"
 #include "study/point_source.hpp"
@@ -259,7 +260,7 @@ class SimulationSource final : public PointSource {
     }
     study_.model_note = bound_.note;
     add_rule_metrics();
-    return sim::simulate_tables(study_, spec_.reports);
+    return build_tables(spec_.reports, SimulateTableInputs{study_});
   }
 
   std::vector<report::Timeline> timelines() override { return std::move(timelines_); }

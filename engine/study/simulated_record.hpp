@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "sim/sim_reports.hpp"
+#include "sim/simulated_study.hpp"
 #include "store/records.hpp"
 
 namespace scalerun::study {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <string>
 #include <utility>
@@ -171,7 +172,8 @@ TEST_CASE("measured table: the statistics beside T, its plot hints kept; a store
   sweep.kernel = &kernel;
   sweep.source = "command";
   sweep.points.push_back(pt);
-  const auto tables = study::measure_tables(sweep, [](const std::string&) {});
+  const std::function<void(const std::string&)> warn = [](const std::string&) {};
+  const auto tables = study::build_tables(spec.reports, study::MeasureTableInputs{sweep, warn});
   REQUIRE(tables.size() == 1);
   const report::Table& t = tables.front();
   CHECK(number_at(t, 0, "T") == 1.0);

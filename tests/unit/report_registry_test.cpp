@@ -15,6 +15,7 @@
 
 #include "script_fixture.hpp"
 #include "study/report_registry.hpp"
+#include "study/table_registry.hpp"
 
 using scalerun::study::Mode;
 namespace study = scalerun::study;
@@ -162,4 +163,17 @@ TEST_CASE("report registry: simulate mode's aliases make one speedup table", "[r
   for (const auto& t : out.sections.front().tables) tables.push_back(t.name);
   CHECK(tables == Names{"speedup", "wait"});
   CHECK(testing::number_at(testing::table_of(out, "x", "speedup"), 1, "model") == Approx(5));
+}
+
+TEST_CASE("Every report a mode gives has exactly one builder in the table registry and no other has one", "[report_registry]") {
+  using namespace scalerun::study;
+  for (Mode mode : {Mode::model, Mode::measure, Mode::simulate}) {
+    const auto given = report_names(mode);
+    for (const auto& report : report_names()) {
+      const bool gives = std::find(given.begin(), given.end(), report) != given.end();
+      INFO(std::string(mode_name(mode)) << " " << report);
+      CHECK(has_builder(report, mode) == gives);
+    }
+    CHECK_FALSE(has_builder("no_such_report", mode));
+  }
 }

@@ -1,14 +1,13 @@
 #pragma once
-// The tables of a simulate-mode experiment (the SPASM paper, 003_*.txt §3.1, §6, §7): speedup
-// beside the ideal speedup, the overheads separated, the wait-time split of Tables IV/V, the
-// network's links, and the overhead functions of Tables VI-VIII with their crossovers.
+// A simulate-mode experiment's points as plain numbers: what its tables (study/simulate_reports)
+// and the results database (study/simulated_record) read, so a point read back is the point
+// simulated.
 
 #include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "report/table.hpp"
 #include "sim/separation.hpp"
 #include "sim/stats.hpp"
 
@@ -64,9 +63,5 @@ struct SimulatedStudy {
   bool weak = false;                     // memory_bound: the E_weak column is shown
   std::vector<std::string> metric_notes; // the definitions of S and E used (study/rule_metrics)
 };
-
-// One table (overhead_functions: two) per name, in the order given: speedup, overhead, wait,
-// links, overhead_functions (study/report_registry lists them as simulate mode's reports).
-std::vector<report::Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports);
 
 }  // namespace scalerun::sim

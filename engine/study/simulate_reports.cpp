@@ -1,4 +1,4 @@
-#include "sim/sim_reports.hpp"
+#include "study/simulate_reports.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +9,11 @@
 
 #include "fit/overhead_functions.hpp"
 
-namespace scalerun::sim {
+namespace scalerun::study {
 
 namespace {
 
+using namespace sim;
 using report::Cell;
 using report::Table;
 
@@ -285,51 +286,13 @@ std::vector<Table> overhead_function_tables(const SimulatedStudy& s, const Fitte
 
 }  // namespace
 
-LinkSummary summarize_links(const std::vector<network::LinkStats>& links) {
-  LinkSummary l;
-  if (links.empty()) return l;
-  double util = 0, queue = 0;
-  std::size_t busiest = 0;
-  for (std::size_t i = 0; i < links.size(); ++i) {
-    util += links[i].utilization;
-    queue += links[i].mean_queue;
-    l.max_queue = std::max(l.max_queue, links[i].mean_queue);
-    if (links[i].utilization > links[busiest].utilization) busiest = i;
-  }
-  l.count = static_cast<double>(links.size());
-  l.mean_utilization = util / l.count;
-  l.max_utilization = links[busiest].utilization;
-  l.busiest = links[busiest].name;
-  l.mean_queue = queue / l.count;
-  return l;
+// The builders study/table_registry lists for simulate mode.
+Tables simulate_speedup(const SimulateTableInputs& in) { return {speedup_table(in.study)}; }
+Tables simulate_overhead(const SimulateTableInputs& in) { return {overhead_table(in.study, fit_overheads(in.study))}; }
+Tables simulate_wait(const SimulateTableInputs& in) { return {wait_table(in.study)}; }
+Tables simulate_links(const SimulateTableInputs& in) { return {links_table(in.study)}; }
+Tables simulate_overhead_functions(const SimulateTableInputs& in) {
+  return overhead_function_tables(in.study, fit_overheads(in.study));
 }
 
-SimulatedPoint summarize(const RunDigest& ideal, const RunDigest& contention_free, const RunResult& real,
-                         double t1_ideal, double t1_real) {
-  SimulatedPoint pt;
-  pt.p = ideal.processors;
-  pt.separation = separate(ideal, contention_free, real, t1_ideal);
-  pt.t1_real = t1_real;
-  pt.messages = real.messages;
-  pt.unreceived = real.unreceived;
-  pt.events = ideal.events + contention_free.events + real.events;
-  pt.links = summarize_links(real.links);
-  return pt;
-}
-
-std::vector<Table> simulate_tables(const SimulatedStudy& study, const std::vector<std::string>& reports) {
-  std::vector<Table> tables;
-  const FittedOverheads fitted = fit_overheads(study);
-  for (const auto& name : reports) {
-    if (name == "speedup") tables.push_back(speedup_table(study));
-    if (name == "overhead") tables.push_back(overhead_table(study, fitted));
-    if (name == "wait") tables.push_back(wait_table(study));
-    if (name == "links") tables.push_back(links_table(study));
-    if (name == "overhead_functions") {
-      for (auto& t : overhead_function_tables(study, fitted)) tables.push_back(std::move(t));
-    }
-  }
-  return tables;
-}
-
-}  // namespace scalerun::sim
+}  // namespace scalerun::study
