@@ -15,7 +15,9 @@
 //
 // Measured time: measure(body) opens a window in which everything counts, the caller's code
 // between regions as serial time. A region or serial() called outside any window is a window of
-// its own. Tpara is the sum of the windows, so setup and verification can stay outside them.
+// its own. Tpara is the sum of the windows, so setup and verification can stay outside them. A
+// window of p >= 2 workers starts by waking them all (primitive time, see gather_workers), so the
+// wake-up a parallel run pays is inside its measured time.
 
 #include <cstddef>
 #include <cstdint>
