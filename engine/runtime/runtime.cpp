@@ -1,8 +1,5 @@
 #include "runtime/runtime.hpp"
 
-#include <atomic>
-#include <chrono>
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -104,47 +101,6 @@ void Runtime::close_region(Ticks start) noexcept {
   in_region_.store(false, std::memory_order_release);
 }
 
-// Every slot's thread checks in as the window opens, so the window includes waking TBB's sleeping
-// workers, as a reference library's timed call includes waking its own threads. (Gathering them
-// before the window made a p-worker run look faster than it is: E(2) came out above 1 for kernels
-// with no superlinear cause.) The gathering is a region of its own, charged to every slot as
-// primitive time from the window's start until the last slot has checked in: waking the workers
-// is the machinery's cost, whoever waits for it. It counts no loop and no chunk.
-// Bounded wait: with fewer threads than slots it gives up after 20 ms.
-void Runtime::gather_workers() {
-  if (p_ < 2 || active_thread_limit() < static_cast<std::size_t>(p_)) return;
-  std::uint64_t gatherings = 0;  // not a region the kernel asked for: counted nowhere
-  RegionGuard region(*this, gatherings);
-  std::atomic<int> arrived{0};
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
-  auto check_in = [&arrived, give_up, p = p_] {
-    arrived.fetch_add(1, std::memory_order_acq_rel);
-    while (arrived.load(std::memory_order_acquire) < p && std::chrono::steady_clock::now() < give_up) {
-    }
-  };
-  tsan_before_fork();
-  arena_.execute([&] {
-    oneapi::tbb::task_group group;
-    for (int i = 1; i < p_; ++i)
-      group.run([job = &check_in] {
-        tsan_task_begins();
-        (*read_task_capture(job))();
-        tsan_task_ends();
-      });
-    check_in();
-    group.wait();
-  });
-  tsan_after_join();
-  if (!instrumented_) return;
-  // After the join the caller may write every slot's ledger. An activity of no length at the end:
-  // close_region counts the time before it, the whole gathering, as primitive.
-  const Ticks gathered = now();
-  for (int s = 0; s < p_; ++s) {
-    ledgers_[static_cast<std::size_t>(s)].activity(gathered, gathered);
-    if (timeline_) timeline_->record(s, TimelineRecorder::Event::chunk, gathered, gathered);
-  }
-}
-
 void Runtime::open_window() {
   if (finished_) throw std::logic_error("runtime: measure() after finish()");
   window_open_ = true;
@@ -152,12 +108,6 @@ void Runtime::open_window() {
   window_start_ = now();
   cursor_ = window_start_;
   if (timeline_) timeline_->window_opened(window_start_);
-  try {
-    gather_workers();
-  } catch (...) {
-    close_window();
-    throw;
-  }
 }
 
 void Runtime::close_window() noexcept {

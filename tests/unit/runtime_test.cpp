@@ -313,21 +313,29 @@ TEST_CASE("runtime: an uninstrumented delay shows as unaccounted", "[runtime]") 
   CHECK(o.unaccounted > 0.02);
 }
 
-// The wake-up of the workers is paid inside the window, as primitive time of every worker: a window
-// with nothing in it still costs the wake-up, and no loop or chunk is counted for it.
-TEST_CASE("runtime: waking the workers is inside the measured window, as sync", "[runtime]") {
-  Runtime rt(2);
-  rt.measure([] {});
-  const RunStats s = rt.finish();
-  check_identity(s);
-  CHECK(s.loops + s.reductions + s.spmd_regions == 0);
-  REQUIRE(s.per_worker.size() == 2);
-  CHECK(s.per_worker[1].chunks == 0);
-  for (const auto& w : s.per_worker) {
-    CHECK(w.primitive > 0);
-    CHECK(w.busy == 0);
+// Issue 26: waking the workers is inside the window (the first region's fork, primitive time),
+// not done before it. A fresh runtime's pool is asleep; the time measure() takes around the
+// window must be only the window. (Gathering the workers before the window took 20 ms and more on
+// a loaded host and was left out of T(p).)
+TEST_CASE("runtime: measure() does no work for the workers outside its window", "[runtime]") {
+  using Clock = std::chrono::steady_clock;
+  for (int run = 0; run < 3; ++run) {
+    Runtime rt(2);
+    std::vector<double> v(1 << 14, 1.0);
+    const auto start = Clock::now();
+    rt.measure([&] {
+      rt.parallel_for(0, v.size(), 1 << 10, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) v[i] = std::sqrt(v[i] + 1.0);
+      });
+    });
+    const double outside = std::chrono::duration<double>(Clock::now() - start).count();
+    const RunStats s = rt.finish();
+    check_identity(s);
+    INFO("run " << run << ": measure() took " << outside << " s, its window " << s.tpara << " s");
+    CHECK(outside - s.tpara < 5e-4);
+    // Whatever the fork cost, it is some worker's primitive or idle time, never lost.
+    for (const auto& w : s.per_worker) CHECK(w.primitive + w.idle > 0);
   }
-  CHECK(s.tpara >= s.per_worker[1].primitive);
 }
 
 namespace {
