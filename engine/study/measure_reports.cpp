@@ -170,7 +170,7 @@ void add_split_notes(Table& t, const MeasuredSweep& sweep) {
   for (const auto& pt : sweep.points) {
     const std::string name = pt.set.empty() ? fmt::format("p={:g}", pt.p) : pt.set;
     const InstrumentationRecord& r = pt.instrumentation;
-    if (r.breakdown && !r.split_measured()) missing += (missing.empty() ? "" : ", ") + name;
+    if (r.instrumented() && !r.split_measured()) missing += (missing.empty() ? "" : ", ") + name;
     if (r.breakdown && pt.p > 1 && r.breakdown->latency < 0) {
       const double e = r.breakdown->compute / pt.median;
       superlinear += fmt::format("{}{} (E = {:.4f}{})", superlinear.empty() ? "" : "; ", name, e,
