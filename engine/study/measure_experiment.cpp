@@ -303,6 +303,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
   if (s_.tuned && !tune_this) {
     fresh(pt, 1);
     pt.t1 = pt.median;
+    if (const auto& sums = pt.instrumentation.sums) pt.instrumentation.one_worker_work = sums->busy + sums->serial;
   } else if (tune_this) {
     tune(pt);
   } else if (stored) {

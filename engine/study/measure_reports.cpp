@@ -175,8 +175,9 @@ void add_split_notes(Table& t, const MeasuredSweep& sweep) {
       const double e = r.breakdown->compute / pt.median;
       superlinear += fmt::format("{}{} (E = {:.4f}{})", superlinear.empty() ? "" : "; ", name, e,
                                  !r.split_measured() ? ""
-                                 : r.breakdown->ml < 0 ? ", ML < 0: the work itself ran faster on p workers, "
-                                                         "the caches holding more of the data"
+                                 : r.breakdown->ml < 0 ? ", ML < 0: the work itself took less time on p "
+                                                         "workers: the caches holding more of the data, or a "
+                                                         "noisy T(1) (see its cv)"
                                                        : ", ML >= 0: not a cache effect; look at unaccounted");
     }
   }
@@ -304,6 +305,8 @@ Table counters_table(const MeasuredSweep& sweep) {
     t.notes.push_back("summed over the process's threads while the measured window was open; cpu_util = task "
                       "clock / (p T), mem_access/s = cache references / T, miss_rate = cache misses / references");
     if (!note.empty()) t.notes.push_back(fmt::format("unavailable on this system: {}", note));
+    t.notes.push_back("no memory stall counter is read (they differ by CPU model): the latency table's ML is the "
+                      "growth of the workers' busy time over the one-worker run, not a stall count");
   }
   return t;
 }
