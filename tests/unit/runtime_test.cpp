@@ -307,9 +307,10 @@ TEST_CASE("runtime: an uninstrumented delay shows as unaccounted", "[runtime]") 
   const Overheads o = scalerun::runtime::split_latency(s2.sums(), s1.work_time(), tp, t1, 2);
   INFO(scalerun::runtime::describe(o));
   CHECK(o.ml == Approx(s2.work_time() - s1.work_time()));
-  // What else escapes: the one-worker run's idle and primitive time over p, and the few clock
-  // reads around the windows; well under 0.5 ms on any machine that runs the tests.
-  CHECK(o.unaccounted == Approx(slept).margin(5e-4));
+  // What else escapes: the one-worker run's idle and primitive time over p (microseconds here) and
+  // the calls and clock reads around the windows; 1 ms leaves room for a preemption there on a
+  // loaded machine, and is still 30 times below the delay that closing ML on Tp hides.
+  CHECK(o.unaccounted == Approx(slept).margin(1e-3));
   CHECK(o.unaccounted > 0.02);
 }
 
