@@ -21,29 +21,31 @@ double RunStats::busy_sum() const { return sum_of(per_worker, &WorkerStats::busy
 double RunStats::idle_sum() const { return sum_of(per_worker, &WorkerStats::idle); }
 double RunStats::primitive_sum() const { return sum_of(per_worker, &WorkerStats::primitive); }
 
-Overheads RunStats::overheads(double t1) const {
-  if (!instrumented) throw std::logic_error("overheads need an instrumented run");
-  if (workers < 1) throw std::logic_error("overheads of a run without workers");
-  const double p = workers;
+Overheads split_latency(const InstrumentedSums& at_p, double t1_work, double tp, double t1, double p) {
   Overheads o;
-  o.workers = workers;
-  o.tpara = tpara;
-  o.t1_work = t1;
-  o.ml = work_time() - t1;
-  o.it = idle_sum() + (p - 1) * serial;
-  o.pt = primitive_sum();
+  o.workers = static_cast<int>(p);
+  o.tpara = tp;
+  o.t1 = t1;
+  o.t1_work = t1_work;
   o.compute = t1 / p;
-  o.serial = (p - 1) * serial / p;
-  o.imbalance = idle_sum() / p;
-  o.sync = o.pt / p;
+  o.serial = at_p.serial * (p - 1) / p;
+  o.imbalance = at_p.idle / p;
+  o.sync = at_p.primitive / p;
+  o.it = at_p.idle + (p - 1) * at_p.serial;
+  o.pt = at_p.primitive;
+  o.latency = tp - t1 / p;
+  // NaN propagates: without the one-worker work at this size there is no ML and no check.
+  o.ml = at_p.busy + at_p.serial - t1_work;
   o.residual = o.ml / p;
-  o.latency = (o.ml + o.it + o.pt) / p;
+  o.unaccounted = o.latency - (o.ml + o.it + o.pt) / p;
   return o;
 }
 
 Overheads RunStats::overheads(const RunStats& one_worker) const {
+  if (!instrumented) throw std::logic_error("overheads need an instrumented run");
+  if (workers < 1) throw std::logic_error("overheads of a run without workers");
   if (!one_worker.instrumented) throw std::logic_error("the one-worker reference is not instrumented");
-  return overheads(one_worker.work_time());
+  return split_latency(sums(), one_worker.work_time(), tpara, one_worker.tpara, workers);
 }
 
 std::string RunStats::describe() const {
@@ -61,9 +63,9 @@ std::string RunStats::describe() const {
 
 std::string describe(const Overheads& o) {
   return fmt::format("p={} Tp={:.6f}s = compute {:.6f} + serial {:.6f} + imbalance {:.6f} + sync {:.6f} "
-                     "+ residual {:.6f}; ML={:.6f} IT={:.6f} PT={:.6f} L={:.6f}s",
-                     o.workers, o.tpara, o.compute, o.serial, o.imbalance, o.sync, o.residual, o.ml, o.it,
-                     o.pt, o.latency);
+                     "+ residual {:.6f} + unaccounted {:.6f}; ML={:.6f} IT={:.6f} PT={:.6f} L={:.6f}s",
+                     o.workers, o.tpara, o.compute, o.serial, o.imbalance, o.sync, o.residual, o.unaccounted,
+                     o.ml, o.it, o.pt, o.latency);
 }
 
 }  // namespace scalerun::runtime

@@ -30,23 +30,30 @@ struct WorkerStats {
   std::uint64_t locks = 0;     // locks acquired through the runtime on this slot
 };
 
-// Tp split into terms that add up to it, and the seed's latency metric. All in seconds.
-//   compute   = T1work / p   the one-worker run's work (its busy + serial time) shared by p
-//   serial    = s (p-1) / p  the other workers' wait while the caller runs serial code (Amdahl)
-//   imbalance = sum idle / p
-//   sync      = sum primitive / p
-//   residual  = ML / p       ML = (sum busy + s)(p) - T1work   (eq. 7: the same work taking
-//                            longer on p workers: memory latency, coherence traffic, shared caches,
-//                            SMT and frequency effects; negative when p caches beat one)
-//   compute + serial + imbalance + sync + residual = Tp exactly (the per-worker identity above).
-//   IT = sum idle + (p-1) s   (eq. 6: p Tp minus the workers' effective time busy + primitive,
-//                              serial counted as the caller's effective time)
-//   PT = sum primitive
-//   latency L(W,p) = (ML + IT + PT) / p   (eq. 5) = Tp - T1work / p   (eq. 3)
+// Tp split into seed 000's measured terms, and what they leave unexplained. All in seconds.
+// Inputs: the instrumented run at p (sums over workers), the one-worker run's work time at the same
+// size T1work = (busy + serial)(1), the point's measured time Tp and the one-worker time T1 of E.
+//   compute     = T1 / p          the one-worker time shared by p (the W tc/N of eq. 3)
+//   serial      = s (p-1) / p     the other workers' wait while the caller runs serial code (Amdahl)
+//   imbalance   = sum idle / p
+//   sync        = sum primitive / p
+//   residual    = ML / p          ML = (sum busy + s)(p) - T1work   (eq. 7: the growth of the time
+//                                 spent working, measured: memory latency, coherence traffic,
+//                                 shared caches, SMT and frequency effects; negative when p caches
+//                                 beat one)
+//   IT = sum idle + (p-1) s       (eq. 6) and PT = sum primitive, as instrumented
+//   latency     = Tp - T1 / p = Tp (1 - E)                          (eq. 3 and 10)
+//   unaccounted = latency - (ML + IT + PT) / p                      (eq. 5 checked, not assumed)
+// Each term is measured on its own, so the sum compute + serial + imbalance + sync + residual is
+// Tp only when nothing escaped the instrumentation: unaccounted is what did (time in Tp outside
+// every instrumented interval, the one-worker run's own idle and primitive time, the difference
+// between the median and the instrumented run). ML, residual and unaccounted are NaN when the
+// one-worker work time at the same size is unknown: the split is then not available.
 struct Overheads {
   int workers = 0;
   double tpara = 0;
-  double t1_work = 0;
+  double t1 = 0;       // the one-worker time of E
+  double t1_work = 0;  // the one-worker run's busy + serial (NaN: not measured at this size)
   double compute = 0;
   double serial = 0;
   double imbalance = 0;
@@ -56,7 +63,14 @@ struct Overheads {
   double it = 0;
   double pt = 0;
   double latency = 0;
+  double unaccounted = 0;
 };
+
+// The one definition of the terms above, from sums over the workers (or ranks) at p.
+struct InstrumentedSums {
+  double busy = 0, idle = 0, primitive = 0, serial = 0;
+};
+Overheads split_latency(const InstrumentedSums& at_p, double t1_work, double tp, double t1, double p);
 
 struct RunStats {
   int workers = 0;
@@ -78,12 +92,10 @@ struct RunStats {
   // compared with when this is the one-worker run.
   double work_time() const { return busy_sum() + serial; }
 
-  // Against the instrumented one-worker run of the same kernel and size (eq. 7 as written).
+  InstrumentedSums sums() const { return {busy_sum(), idle_sum(), primitive_sum(), serial}; }
+  // Against the instrumented one-worker run of the same kernel and size (eq. 7 as written), with
+  // Tp and T1 the two runs' own Tpara.
   Overheads overheads(const RunStats& one_worker) const;
-  // Against a bare one-worker time, taken as all work: the one-worker run's own scheduling cost
-  // then lands in the residual. Prefer the RunStats overload when the one-worker run was
-  // instrumented.
-  Overheads overheads(double t1) const;
 
   std::string describe() const;  // a few human-readable lines
 };

@@ -1,8 +1,5 @@
 #include "runtime/runtime.hpp"
 
-#include <atomic>
-#include <chrono>
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -104,37 +101,8 @@ void Runtime::close_region(Ticks start) noexcept {
   in_region_.store(false, std::memory_order_release);
 }
 
-// Every slot's thread checks in before the window opens, so the measured time does not include
-// waking TBB's sleeping workers (on a small VM that can take milliseconds, and it comes and goes):
-// the kernel is measured on a pool that is running, as an SPMD program is measured once its
-// processes have started. Bounded wait: with fewer threads than slots it gives up after 20 ms.
-void Runtime::gather_workers() {
-  if (p_ < 2 || active_thread_limit() < static_cast<std::size_t>(p_)) return;
-  std::atomic<int> arrived{0};
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
-  auto check_in = [&arrived, give_up, p = p_] {
-    arrived.fetch_add(1, std::memory_order_acq_rel);
-    while (arrived.load(std::memory_order_acquire) < p && std::chrono::steady_clock::now() < give_up) {
-    }
-  };
-  tsan_before_fork();
-  arena_.execute([&] {
-    oneapi::tbb::task_group group;
-    for (int i = 1; i < p_; ++i)
-      group.run([job = &check_in] {
-        tsan_task_begins();
-        (*read_task_capture(job))();
-        tsan_task_ends();
-      });
-    check_in();
-    group.wait();
-  });
-  tsan_after_join();
-}
-
 void Runtime::open_window() {
   if (finished_) throw std::logic_error("runtime: measure() after finish()");
-  gather_workers();
   window_open_ = true;
   if (observer_ != nullptr) observer_->window_opened();
   window_start_ = now();

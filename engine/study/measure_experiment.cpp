@@ -22,11 +22,13 @@
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
 #include "study/measure_tuning.hpp"
+#include "study/instrumentation_rows.hpp"
 #include "study/measured_source.hpp"
 #include "study/measured_point.hpp"
 #include "study/measurement.hpp"
 #include "study/mpi_measurement.hpp"
 #include "study/metrics.hpp"
+#include "study/point_breakdown.hpp"
 #include "study/point_store.hpp"
 #include "study/point_source.hpp"
 #include "study/session.hpp"
@@ -36,37 +38,16 @@ namespace scalerun::study {
 
 namespace {
 
-std::map<std::string, double> raw_figures(const runtime::RunStats& s) {
-  return {{"tpara", s.tpara}, {"serial", s.serial}, {"busy", s.busy_sum()}, {"idle", s.idle_sum()},
-          {"primitives", s.primitive_sum()}, {"work_time", s.work_time()}};
-}
-
-// Seed 000 eq. 3 and 5-7 for a point, on the same T(1) as its speedup and efficiency (see
-// metrics::breakdown): its terms add up to its T, and L = T (1 - E).
-void add_breakdown(MeasuredPoint& pt, double t1) {
-  auto& f = pt.figures;
-  const runtime::Overheads o = metrics::breakdown(f["serial"], f["idle"], f["primitives"], pt.median, t1, pt.p);
-  f["compute"] = o.compute;
-  f["serial_share"] = o.serial;
-  f["imbalance"] = o.imbalance;
-  f["sync"] = o.sync;
-  f["residual"] = o.residual;
-  f["ML"] = o.ml;
-  f["IT"] = o.it;
-  f["PT"] = o.pt;
-  f["latency"] = o.latency;
-}
-
 // A point's figures from a fresh measurement.
-void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, std::map<std::string, double> figures,
-                           int warmup) {
+void fill_from_measurement(MeasuredPoint& pt, const Measurement& m, int warmup) {
   pt.median = m.median;
   pt.mad = m.mad;
   pt.cv = m.cv;
   pt.samples = static_cast<int>(m.samples.size());
   pt.warmup = warmup;
   pt.stats = sample_statistics(m.samples);
-  pt.figures = std::move(figures);
+  pt.instrumentation = m.instrumentation;
+  if (!pt.instrumentation.instrumented()) pt.instrumentation.program = m.figures;
   pt.counters = m.counters;
   pt.counters_note = m.counters_note;
   pt.verified = m.verified;
@@ -101,7 +82,7 @@ store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kern
   rec.median = m.median;
   rec.mad = m.mad;
   rec.cv = m.cv;
-  rec.instrumentation = pt.figures;
+  rec.instrumentation = instrumentation_rows(pt.instrumentation);
   rec.counters = pt.counters;
   rec.verified = m.verified;
   rec.verify_message = m.verify_message;
@@ -322,6 +303,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
   if (s_.tuned && !tune_this) {
     fresh(pt, 1);
     pt.t1 = pt.median;
+    if (const auto& sums = pt.instrumentation.sums) pt.instrumentation.one_worker_work = sums->busy + sums->serial;
   } else if (tune_this) {
     tune(pt);
   } else if (stored) {
@@ -335,7 +317,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
 
 void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   const Measurement m = source_.measure(s_.params, p, s_.settings);
-  fill_from_measurement(pt, m, s_.native ? raw_figures(m.stats) : m.figures, s_.settings.warmup);
+  fill_from_measurement(pt, m, s_.settings.warmup);
   pt.ranks = m.ranks;
   pt.launch_line = m.launch_line;
   store_.keep(record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
@@ -360,7 +342,7 @@ void MeasureSource::from_store(MeasuredPoint& pt, const store::StoredPoint& stor
   pt.mad = stored.record.mad;
   pt.cv = stored.record.cv;
   pt.samples = static_cast<int>(stored.record.samples.size());
-  pt.figures = stored.record.instrumentation;
+  pt.instrumentation = instrumentation_from_rows(stored.record.instrumentation, s_.measured.kind != "command");
   pt.counters = stored.record.counters;
   pt.verified = stored.record.verified;
   pt.verify_message = stored.record.verify_message;
@@ -412,13 +394,14 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   last_tuned_x_ = tp.params.at(varied) / ratio;
   pt.params = tp.params;
   pt.work = source_.work(tp.params);
-  fill_from_measurement(pt, tp.at_p, s_.native ? raw_figures(tp.at_p.stats) : tp.at_p.figures, s_.settings.warmup);
+  fill_from_measurement(pt, tp.at_p, s_.settings.warmup);
   pt.ranks = tp.at_p.ranks;
   pt.launch_line = tp.at_p.launch_line;
   keep_timeline(pt, tp.at_p);
   pt.runs = tp.runs;
   if (tp.at_1) {
     pt.t1 = tp.at_1->median;
+    if (const auto& one = tp.at_1->instrumentation; one.sums) pt.instrumentation.one_worker_work = one.sums->busy + one.sums->serial;
     if (spec_.rule.kind == model::RuleKind::Efficiency) {
       pt.tuned_e = tp.quantity;
       pt.pairs = tp.pairs;
@@ -492,19 +475,8 @@ void MeasureSource::after_point(MeasuredPoint& pt) {
   }
 }
 
-// One T(1) for everything: the one-worker median of the same size (a tuned point's own, else the
-// p = 1 point), as in S and E; points without one at their size get no breakdown.
 void MeasureSource::add_breakdowns(std::vector<MeasuredPoint>& points) {
-  for (auto& pt : points) {
-    const bool same_size = !s_.tuned || !std::isnan(pt.t1);
-    if (!pt.set.empty() && pt.figures.contains("idle")) {
-      // A machine set has no one-worker run: its reference is the work at the set's marked speed
-      // C, W/C in place of T(1)/p, so L = T - W/C = T (1 - Es) (seed 002's speed-efficiency).
-      add_breakdown(pt, pt.p * pt.work / pt.marked);
-    } else if (s_.measured.kind != "command" && same_size && pt.figures.contains("idle")) {
-      add_breakdown(pt, std::isnan(pt.t1) ? points.front().median : pt.t1);
-    }
-  }
+  split_latency_of_points(points, s_.tuned);
   if (store_.recalled() > 0) {
     session_.info(fmt::format("{}: {} of {} points taken from {}", spec_.name, store_.recalled(), points.size(),
                               session_.options.db_path));

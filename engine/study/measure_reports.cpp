@@ -259,42 +259,84 @@ Table speedup_table(const MeasuredSweep& sweep) {
   return t;
 }
 
+// A measured value, or an empty cell where it is not available (NaN).
+Cell value_cell(double v) { return std::isnan(v) ? Cell{std::monostate{}} : Cell{v}; }
+
+// The notes beside the measured split: what unaccounted means, where the split is not available,
+// and which points came out faster than T(1)/p (E > 1) and whether their ML says why.
+void add_split_notes(Table& t, const MeasuredSweep& sweep) {
+  t.notes.push_back("unaccounted = T (1 - E) - (ML + IT + PT)/N: the part of the latency the instrumentation did "
+                    "not see (time outside every timed interval, the one-worker run's own idle and sync time, the "
+                    "median run differing from the instrumented one); near 0 when the split explains T, and "
+                    "never closed to 0 by construction");
+  std::string missing, superlinear;
+  for (const auto& pt : sweep.points) {
+    const std::string name = pt.set.empty() ? fmt::format("p={:g}", pt.p) : pt.set;
+    const InstrumentationRecord& r = pt.instrumentation;
+    if (r.instrumented() && !r.split_measured()) missing += (missing.empty() ? "" : ", ") + name;
+    if (r.breakdown && pt.p > 1 && r.breakdown->latency < 0) {
+      const double e = r.breakdown->compute / pt.median;
+      superlinear += fmt::format("{}{} (E = {:.4f}{})", superlinear.empty() ? "" : "; ", name, e,
+                                 !r.split_measured() ? ""
+                                 : r.breakdown->ml < 0 ? ", ML < 0: the work itself took less time on p "
+                                                         "workers: the caches holding more of the data, or a "
+                                                         "noisy T(1) (see its cv)"
+                                                       : ", ML >= 0: not a cache effect; look at unaccounted");
+    }
+  }
+  if (!missing.empty()) {
+    t.notes.push_back(fmt::format("{}: the split into ML, IT, PT and unaccounted is not available: no one-worker run "
+                                  "at the same size (a rule that grows the size with p, or a machine set), so ML "
+                                  "cannot be measured and is not closed on T",
+                                  missing));
+  }
+  if (!superlinear.empty()) {
+    t.notes.push_back(fmt::format("E > 1, superlinear: {}", superlinear));
+  }
+}
+
 Table overhead_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "overhead";
-  t.title = fmt::format("{}: measured time by source (seconds per processor; they add up to T)", sweep.spec->name);
+  t.title = fmt::format("{}: measured time by source (seconds per processor; with unaccounted they add up to T)",
+                        sweep.spec->name);
   add_point_columns(t, sweep);
   t.add_column("T", "{:.6g}");
-  for (const char* c : {"compute", "serial", "imbalance", "sync", "residual"}) t.add_column(c, "{:.4g}");
+  for (const char* c : {"compute", "serial", "imbalance", "sync", "memory", "unaccounted"}) t.add_column(c, "{:.4g}");
   t.add_column("overhead%", "{:.1f}");
   for (const auto& pt : sweep.points) {
     std::vector<Cell> row = point_cells(sweep, pt);
     row.emplace_back(pt.median);
-    const auto& f = pt.figures;
-    if (!f.contains("latency")) {
-      row.resize(row.size() + 6, std::monostate{});
+    const auto& o = pt.instrumentation.breakdown;
+    if (!o) {
+      row.resize(row.size() + 7, std::monostate{});
     } else {
-      for (double v : {f.at("compute"), f.at("serial_share"), f.at("imbalance"), f.at("sync"), f.at("residual"),
-                       100 * f.at("latency") / pt.median}) {
-        row.emplace_back(v);
+      for (double v : {o->compute, o->serial, o->imbalance, o->sync, o->residual, o->unaccounted,
+                       100 * o->latency / pt.median}) {
+        row.push_back(value_cell(v));
       }
     }
     t.add_row(std::move(row));
   }
-  t.chart(report::Chart::StackedBars, "p", {"compute", "serial", "imbalance", "sync", "residual"}, "seconds");
-  t.unit({"T", "compute", "serial", "imbalance", "sync", "residual"}, "s");
+  t.chart(report::Chart::StackedBars, "p", {"compute", "serial", "imbalance", "sync", "memory", "unaccounted"},
+          "seconds");
+  t.unit({"T", "compute", "serial", "imbalance", "sync", "memory", "unaccounted"}, "s");
   t.unit("overhead%", "%");
   t.notes.push_back(fmt::format("T = median wall time; compute = {}; serial, imbalance (idle at joins and barriers) and "
-                                "sync (inside parallel primitives) as instrumented in the run nearest the median; "
-                                "residual = the rest of T (memory and contention effects)",
+                                "sync (inside parallel primitives, waking the workers included) as instrumented in "
+                                "the run nearest the median; memory = ML/N, ML = the growth of the time spent "
+                                "working, (busy + serial)(N) - (busy + serial)(1) with the one-worker run at the same "
+                                "size (seed 000 eq. 7: memory and contention effects), measured, not the rest of T",
                                 over_sets(sweep) ? "W/C, the work at the set's marked speed C (a machine set has no "
                                                    "one-worker run)"
                                                  : "T(1)/p with T(1) the one-worker median of the same size (the T(1) "
                                                    "of S and E)"));
+  add_split_notes(t, sweep);
   if (sweep.source == "mpi") {
     t.notes.push_back("MPI ranks: imbalance = time in MPI waits and barriers plus each rank's wait for the slowest at "
                       "the end; sync = time in point-to-point and collective calls; serial is not separable from "
-                      "outside the program (0)");
+                      "outside the program (0); busy = time between MPI calls, so unaccounted holds the launch and "
+                      "whatever T counts outside the ranks' records");
   }
   return t;
 }
@@ -302,20 +344,21 @@ Table overhead_table(const MeasuredSweep& sweep) {
 Table latency_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "latency";
-  t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7)", sweep.spec->name);
+  t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7) beside T (1 - E)",
+                        sweep.spec->name);
   const bool model_beside = sweep.has_model_values && over_sets(sweep);
   add_point_columns(t, sweep);
   t.add_column("Tpara", "{:.6g}").add_column("ML", "{:.4g}").add_column("IT", "{:.4g}");
-  t.add_column("PT", "{:.4g}").add_column("L", "{:.4g}");
+  t.add_column("PT", "{:.4g}").add_column("L", "{:.4g}").add_column("unaccounted", "{:.4g}");
   if (model_beside) t.add_column("model_T", "{:.6g}").add_column("model_L", "{:.4g}");
   for (const auto& pt : sweep.points) {
-    const auto& f = pt.figures;
+    const auto& o = pt.instrumentation.breakdown;
     std::vector<Cell> row = point_cells(sweep, pt);
     row.emplace_back(pt.median);
-    if (!f.contains("latency")) {
-      row.resize(row.size() + 4, std::monostate{});
+    if (!o) {
+      row.resize(row.size() + 5, std::monostate{});
     } else {
-      for (double v : {f.at("ML"), f.at("IT"), f.at("PT"), f.at("latency")}) row.emplace_back(v);
+      for (double v : {o->ml, o->it, o->pt, o->latency, o->unaccounted}) row.push_back(value_cell(v));
     }
     if (model_beside) {
       row.emplace_back(pt.predicted);
@@ -324,15 +367,18 @@ Table latency_table(const MeasuredSweep& sweep) {
     t.add_row(std::move(row));
   }
   t.chart(report::Chart::Lines, "p", {"L"}, "latency L (s)");
-  t.unit({"Tpara", "ML", "IT", "PT", "L"}, "s");
+  t.unit({"Tpara", "ML", "IT", "PT", "L", "unaccounted"}, "s");
   if (over_sets(sweep)) {
     t.notes.push_back("over machine sets W tc/N = W/C, the work at the set's marked speed C, so L = Tpara - W/C = "
                       "Tpara (1 - Es) (seed 000 eq. 3 and 10 with seed 002's speed-efficiency)");
     if (model_beside) t.notes.push_back("model_T = the kernel's model at the point's size and p; model_L = model_T - W/C");
   } else {
     t.notes.push_back("Tpara = median wall time, W tc = T(1) the one-worker median of the same size (as in S and "
-                      "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10)");
+                      "E), so L = Tpara - T(1)/p = Tpara (1 - E) (seed 000 eq. 3 and 10); ML = (busy + serial)(N) - "
+                      "(busy + serial)(1) (eq. 7), IT = idle + (N-1) serial (eq. 6), PT = time in parallel "
+                      "primitives, each measured on its own");
   }
+  add_split_notes(t, sweep);
   return t;
 }
 
@@ -362,6 +408,8 @@ Table counters_table(const MeasuredSweep& sweep) {
     t.notes.push_back("summed over the process's threads while the measured window was open; cpu_util = task "
                       "clock / (p T), mem_access/s = cache references / T, miss_rate = cache misses / references");
     if (!note.empty()) t.notes.push_back(fmt::format("unavailable on this system: {}", note));
+    t.notes.push_back("no memory stall counter is read (they differ by CPU model): the latency table's ML is the "
+                      "growth of the workers' busy time over the one-worker run, not a stall count");
   }
   return t;
 }

@@ -9,6 +9,7 @@
 
 #include "measure/mpi_launch.hpp"
 #include "runtime/params.hpp"
+#include "study/instrumentation_record.hpp"
 #include "study/measurement.hpp"
 
 namespace scalerun::study {
@@ -39,7 +40,7 @@ struct MeasuredPoint {
   int samples = 0;
   int warmup = 0;          // warm-up runs before the timed ones
   SampleStatistics stats;  // of the timed runs (the samples), fresh or read back
-  std::map<std::string, double> figures;   // instrumentation: raw sums and the breakdown
+  InstrumentationRecord instrumentation;   // the sums of its median run and seed 000's split
   std::map<std::string, double> counters;  // event counts and derived figures (perf_counters.hpp)
   std::string counters_note;               // the events this system does not allow, and why
   bool verified = true;

@@ -165,6 +165,7 @@ Measurement measure_native(const runtime::NativeKernel& kernel, const runtime::P
   }
   if (!stats.empty()) {
     m.stats = stats[nearest];
+    m.instrumentation = record_of_run(m.stats);
     m.counters = counts[nearest];
     if (!timelines.empty()) m.timeline = std::move(timelines[nearest]);
   }
@@ -195,6 +196,7 @@ Measurement combine(const std::vector<Measurement>& parts) {
     m.counters = nearest->counters;
     m.counters_note = nearest->counters_note;
     m.figures = nearest->figures;
+    m.instrumentation = nearest->instrumentation;
     m.timeline = nearest->timeline;
     m.checksum = nearest->checksum;
   }

@@ -11,6 +11,7 @@
 #include "report/timeline.hpp"
 #include "runtime/native_kernel.hpp"
 #include "runtime/run_stats.hpp"
+#include "study/instrumentation_record.hpp"
 
 namespace scalerun::study {
 
@@ -33,6 +34,9 @@ struct Measurement {
   bool verified = true;
   std::string verify_message;
   double checksum = 0;
+  // The instrumentation of the sample nearest the median as sums (a native kernel's workers, an MPI
+  // job's ranks); empty for an external program.
+  InstrumentationRecord instrumentation;
   std::map<std::string, double> figures;  // external programs: what they print in a JSON line
   // Event counts of the sample nearest the median and the figures derived from them (see
   // measure/perf_counters.hpp); counters_note says which events this system does not allow.

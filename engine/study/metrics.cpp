@@ -29,27 +29,12 @@ double isospeed_work(double a, double p2, double overhead, double delta) {
 double time_bound_latency_scale(double e, double e2) { return (1.0 - e) / (1.0 - e2); }
 double time_bound_work_scale(double e, double e2) { return e / e2; }
 
-runtime::Overheads breakdown(const runtime::RunStats& stats, double tp, double t1, double p) {
-  return breakdown(stats.serial, stats.idle_sum(), stats.primitive_sum(), tp, t1, p);
+runtime::Overheads breakdown(const runtime::InstrumentedSums& at_p, double t1_work, double tp, double t1, double p) {
+  return runtime::split_latency(at_p, t1_work, tp, t1, p);
 }
 
-runtime::Overheads breakdown(double serial, double idle_sum, double primitive_sum, double tp, double t1, double p) {
-  runtime::Overheads o;
-  o.workers = static_cast<int>(p);
-  o.tpara = tp;
-  o.t1_work = t1;
-  o.compute = t1 / p;
-  o.serial = serial * (p - 1) / p;
-  o.imbalance = idle_sum / p;
-  o.sync = primitive_sum / p;
-  o.it = idle_sum + (p - 1) * serial;
-  o.pt = primitive_sum;
-  // The residual closes the sum on tp rather than being measured on its own: the instrumented
-  // sample and the median differ when the repeats are even, and the identities must hold anyway.
-  o.residual = tp - o.compute - o.serial - o.imbalance - o.sync;
-  o.ml = p * o.residual;
-  o.latency = tp - o.compute;
-  return o;
+runtime::Overheads breakdown(const runtime::RunStats& at_p, const runtime::RunStats& one_worker, double tp, double t1) {
+  return runtime::split_latency(at_p.sums(), one_worker.work_time(), tp, t1, at_p.workers);
 }
 
 }  // namespace scalerun::study::metrics

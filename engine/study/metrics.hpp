@@ -28,15 +28,14 @@ double isospeed_work(double a, double p2, double overhead, double delta);
 double time_bound_latency_scale(double e, double e2);
 double time_bound_work_scale(double e, double e2);
 
-// Seed 000 eq. 3 and 5-7 for a measured point, on ONE sequential time t1 (the one-worker run's
-// median wall time, the T(1) of speedup and efficiency) and the point's median wall time tp:
-//   compute = t1/p, serial = s (p-1)/p, imbalance = idle/p, sync = primitive/p (from the
-//   instrumented run nearest the median), residual = what is left of tp (ML/p);
-// so compute + serial + imbalance + sync + residual = tp and L = (ML + IT + PT)/p = tp - t1/p =
-// tp (1 - E) with E = t1/(p tp), both exactly. When `stats` is the median run itself (odd
-// repeats), ML = (busy + s)(p) - t1, eq. 7 as written with T1work = t1.
-runtime::Overheads breakdown(const runtime::RunStats& stats, double tp, double t1, double p);
-// The same from the sums a stored point keeps: serial time, idle and primitive time over workers.
-runtime::Overheads breakdown(double serial, double idle_sum, double primitive_sum, double tp, double t1, double p);
+// Seed 000 eq. 3 and 5-7 for a measured point (runtime::split_latency, run_stats.hpp): the sums of
+// the instrumented run nearest the median at p, the one-worker run's work time t1_work = (busy +
+// serial)(1) at the SAME size (NaN when none was measured: ML and unaccounted are then NaN), the
+// point's median tp and the T(1) of its S and E. ML = (busy + serial)(p) - t1_work is measured, not
+// closed on tp, so unaccounted = tp (1 - E) - (ML + IT + PT)/p is a real check: zero only when the
+// instrumentation saw all of tp.
+runtime::Overheads breakdown(const runtime::InstrumentedSums& at_p, double t1_work, double tp, double t1, double p);
+// The same from the instrumented runs themselves.
+runtime::Overheads breakdown(const runtime::RunStats& at_p, const runtime::RunStats& one_worker, double tp, double t1);
 
 }  // namespace scalerun::study::metrics

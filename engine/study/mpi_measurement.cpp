@@ -177,16 +177,18 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
   return run;
 }
 
-std::map<std::string, double> job_figures(const std::vector<measure::RankRecord>& ranks, double seconds) {
-  double busy = 0, idle = 0, primitives = 0;
+InstrumentationRecord job_record(const std::vector<measure::RankRecord>& ranks, double seconds) {
+  runtime::InstrumentedSums sums;
   for (const auto& r : ranks) {
     const auto& f = r.figures;
-    busy += f.at("busy");
-    idle += f.at("wait") + f.at("barrier") + std::max(0.0, seconds - f.at("wall"));
-    primitives += f.at("point_to_point") + f.at("collective");
+    sums.busy += f.at("busy");
+    sums.idle += f.at("wait") + f.at("barrier") + std::max(0.0, seconds - f.at("wall"));
+    sums.primitive += f.at("point_to_point") + f.at("collective");
   }
-  return {{"tpara", seconds}, {"serial", 0.0}, {"busy", busy}, {"idle", idle}, {"primitives", primitives},
-          {"work_time", busy}};
+  InstrumentationRecord rec;
+  rec.sums = sums;  // serial 0: not separable from outside the program
+  rec.tpara = seconds;
+  return rec;
 }
 
 // The hosts ranks go to (this one when the machine names none) and the ranks each takes before it
@@ -341,7 +343,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
     return std::abs(a.seconds - m.median) < std::abs(b.seconds - m.median);
   });
   m.ranks = nearest->ranks;
-  m.figures = job_figures(m.ranks, nearest->seconds);
+  m.instrumentation = job_record(m.ranks, nearest->seconds);
   if (settings.record_timeline) m.timeline = mpi_timeline(nearest->ranks, nearest->traces);
   return m;
 }

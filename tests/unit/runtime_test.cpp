@@ -242,10 +242,13 @@ TEST_CASE("runtime: plain mode runs the same code with the timing off", "[runtim
   CHECK(s.spmd_regions == 1);
   CHECK(s.barriers == 1);
   for (const auto& w : s.per_worker) CHECK(w.busy + w.idle + w.primitive == 0);
-  CHECK_THROWS_AS(s.overheads(1.0), std::logic_error);
+  CHECK_THROWS_AS(s.overheads(s), std::logic_error);
 }
 
-TEST_CASE("runtime: the overhead terms add up to Tp and the latency is Tp - T1/p", "[runtime]") {
+// Hand-made runs that obey the per-worker identity: ML is the growth of busy + serial, and what
+// the one-worker run spent idle or in primitives (0.15 s of its 1.45 s) is in T(1) but in no
+// term at p, so it shows as unaccounted, -0.15/2 s, instead of being closed away.
+TEST_CASE("runtime: ML is the growth of the work time and unaccounted what the terms miss", "[runtime]") {
   RunStats s;
   s.workers = 2;
   s.instrumented = true;
@@ -260,18 +263,80 @@ TEST_CASE("runtime: the overhead terms add up to Tp and the latency is Tp - T1/p
   one.per_worker = {{1.2, 0.0, 0.15, 1, 0, 0}};
   const Overheads o = s.overheads(one);
   CHECK(o.t1_work == Approx(1.3));
-  CHECK(o.compute == Approx(0.65));
+  CHECK(o.compute == Approx(1.45 / 2));
   CHECK(o.serial == Approx(0.05));
   CHECK(o.imbalance == Approx(0.175));
   CHECK(o.sync == Approx(0.075));
-  CHECK(o.ml == Approx(0.1));  // (1.3 busy + 0.1 serial) - 1.3
+  CHECK(o.ml == Approx(0.1));  // (1.3 busy + 0.1 serial) - (1.2 busy + 0.1 serial)
   CHECK(o.residual == Approx(0.05));
-  CHECK(o.compute + o.serial + o.imbalance + o.sync + o.residual == Approx(s.tpara));
   CHECK(o.it == Approx(0.35 + 0.1));
   CHECK(o.pt == Approx(0.15));
-  CHECK(o.latency == Approx((o.ml + o.it + o.pt) / 2));
-  CHECK(o.latency == Approx(s.tpara - o.t1_work / 2));
-  CHECK(s.overheads(1.3).latency == Approx(o.latency));
+  CHECK(o.latency == Approx(1.0 - 1.45 / 2));
+  CHECK(o.unaccounted == Approx(-0.15 / 2));
+  CHECK(o.compute + o.serial + o.imbalance + o.sync + o.residual + o.unaccounted == Approx(s.tpara));
+}
+
+// Issue 26: a delay the instrumentation cannot see (a sleep before the measured window, in the
+// time a harness takes around the call) is the unaccounted part of the latency, to within the
+// timer's resolution; closing ML on Tp would hide it as memory latency.
+TEST_CASE("runtime: an uninstrumented delay shows as unaccounted", "[runtime]") {
+  using Clock = std::chrono::steady_clock;
+  const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
+  std::vector<double> v(1 << 16, 1.0);
+  const auto work = [&v](Runtime& rt) {
+    rt.measure([&] {
+      rt.parallel_for(0, v.size(), 1 << 12, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) v[i] = std::sqrt(v[i] + 1.0);
+      });
+    });
+  };
+  Runtime one(1);
+  const auto t0 = Clock::now();
+  work(one);
+  const double t1 = seconds(Clock::now() - t0);
+  const RunStats s1 = one.finish();
+
+  Runtime two(2);
+  const auto start = Clock::now();
+  std::this_thread::sleep_for(30ms);  // outside every instrumented interval
+  const double slept = seconds(Clock::now() - start);
+  work(two);
+  const double tp = seconds(Clock::now() - start);
+  const RunStats s2 = two.finish();
+
+  const Overheads o = scalerun::runtime::split_latency(s2.sums(), s1.work_time(), tp, t1, 2);
+  INFO(scalerun::runtime::describe(o));
+  CHECK(o.ml == Approx(s2.work_time() - s1.work_time()));
+  // What else escapes: the one-worker run's idle and primitive time over p (microseconds here) and
+  // the calls and clock reads around the windows; 1 ms leaves room for a preemption there on a
+  // loaded machine, and is still 30 times below the delay that closing ML on Tp hides.
+  CHECK(o.unaccounted == Approx(slept).margin(1e-3));
+  CHECK(o.unaccounted > 0.02);
+}
+
+// Issue 26: waking the workers is inside the window (the first region's fork, primitive time),
+// not done before it. A fresh runtime's pool is asleep; the time measure() takes around the
+// window must be only the window. (Gathering the workers before the window took 20 ms and more on
+// a loaded host and was left out of T(p).)
+TEST_CASE("runtime: measure() does no work for the workers outside its window", "[runtime]") {
+  using Clock = std::chrono::steady_clock;
+  for (int run = 0; run < 3; ++run) {
+    Runtime rt(2);
+    std::vector<double> v(1 << 14, 1.0);
+    const auto start = Clock::now();
+    rt.measure([&] {
+      rt.parallel_for(0, v.size(), 1 << 10, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) v[i] = std::sqrt(v[i] + 1.0);
+      });
+    });
+    const double outside = std::chrono::duration<double>(Clock::now() - start).count();
+    const RunStats s = rt.finish();
+    check_identity(s);
+    INFO("run " << run << ": measure() took " << outside << " s, its window " << s.tpara << " s");
+    CHECK(outside - s.tpara < 5e-4);
+    // Whatever the fork cost, it is some worker's primitive or idle time, never lost.
+    for (const auto& w : s.per_worker) CHECK(w.primitive + w.idle > 0);
+  }
 }
 
 namespace {
