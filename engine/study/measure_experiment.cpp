@@ -91,7 +91,7 @@ store::PointRecord key_of(const ExperimentSpec& spec, const KernelSpec& kernel, 
                           const MeasuredSource& source) {
   store::PointRecord key =
       record_key(spec, kernel, pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()),
-                 source.identity(pt.params, static_cast<int>(pt.p)));
+                 source.identity ? source.identity(pt.params, static_cast<int>(pt.p)) : store::PointIdentity{});
   if (!pt.set.empty()) key.machine = pt.set;
   return key;
 }

@@ -162,7 +162,6 @@ store::PointRecord record_key(const ExperimentSpec& spec, const KernelSpec& kern
   key.point_key = store::point_key(p, key.params);
   identity.params = kernel.other_params;
   for (const auto& [name, value] : key.params) identity.params[name] = store::number_text(value);
-  if (identity.native.empty()) identity.native = kernel.native;
   key.identity = store::identity_text(identity);
   return key;
 }
