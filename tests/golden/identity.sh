@@ -7,6 +7,7 @@
 #            and check{ baseline } select runs by label:NAME, and say so when no run has it
 #   baseline check{ baseline = "previous" } on a fresh database passes, saying the baseline is set
 #   json     compare of two --format json result files runs the U test on their samples
+#   legacy   a database of schema version 1 opens; its points are not reused, said once
 # Usage: identity.sh SCALERUN CASE (run from the source tree's root).
 set -uo pipefail
 bin=$1
@@ -108,6 +109,26 @@ case $case_name in
     check "without samples: exit 0, points untested" '[ $rc -eq 0 ] && [ "$(grep -c ",untested$" "$dir/old.csv")" -eq 2 ]'
     "$bin" compare "$dir/old.json" "$dir/b.json" > "$dir/old.txt" 2>&1
     check "and the notes say significance cannot be tested" 'grep -q "significance cannot be tested" "$dir/old.txt" && grep -q "no point could be tested: significance unknown" "$dir/old.txt"'
+    ;;
+  legacy)
+    # A database as scalerun wrote it before identities were kept (schema version 1): made here by
+    # taking version 2's columns away again.
+    program "$dir/prog.sh" O0 0.01
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" > /dev/null 2>&1
+    python3 - "$db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for table, column in (("points", "identity"), ("runs", "sets"), ("runs", "labels")):
+    c.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+c.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+c.execute("PRAGMA user_version = 1")
+c.commit()
+PY
+    run runs --format csv > "$dir/runs.csv" 2>&1
+    check "a version 1 database still opens (runs lists its run)" '[ "$(grep -c ",complete,ident," "$dir/runs.csv")" -eq 1 ]'
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --resume > "$dir/old.txt" 2>&1
+    check "its points are not reused" '! grep -q "(stored)" "$dir/old.txt"'
+    check "which is said once" '[ "$(grep -c "stored points from before scalerun kept a point'"'"'s whole identity" "$dir/old.txt")" -eq 1 ]'
     ;;
   *) echo "unknown case $case_name"; exit 2 ;;
 esac
