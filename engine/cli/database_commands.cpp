@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -20,6 +21,7 @@
 #include "report/reporter.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
+#include "store/point_identity.hpp"
 #include "provenance/run_context.hpp"
 #include "study/compare_runs.hpp"
 #include "study/discover.hpp"
@@ -34,18 +36,85 @@ namespace {
 
 constexpr int kExitOk = 0, kExitChanged = 1, kExitError = 2;
 
+std::string labels_text(const std::vector<std::string>& labels) {
+  std::string text;
+  for (const auto& label : labels) text += (text.empty() ? "" : ",") + label;
+  return text.empty() ? "-" : text;
+}
+
+// Every distinct value of one part of the run's points' identities, in order of first use.
+std::string identity_parts(const std::vector<store::StoredPoint>& points,
+                           const std::function<std::string(const store::PointIdentity&)>& part) {
+  std::vector<std::string> seen;
+  bool unidentified = false;
+  for (const auto& pt : points) {
+    const auto id = store::parse_identity(pt.record.identity);
+    if (!id) {
+      unidentified = true;
+      continue;
+    }
+    if (std::string value = part(*id); !value.empty() && std::find(seen.begin(), seen.end(), value) == seen.end())
+      seen.push_back(std::move(value));
+  }
+  std::string text;
+  for (const auto& value : seen) text += (text.empty() ? "" : " | ") + value;
+  if (unidentified) text += text.empty() ? "(not recorded)" : " | (not recorded)";
+  return text;
+}
+
+// The first point's expanded command line (the others differ in p and sizes only).
+std::string first_command(const std::vector<store::StoredPoint>& points) {
+  for (const auto& pt : points) {
+    if (const auto id = store::parse_identity(pt.record.identity); id && !id->command.empty())
+      return fmt::format("{} (at p={:g})", id->command, pt.record.p);
+  }
+  return {};
+}
+
+// What a run was: how scalerun was called (--set values and labels apart), and what its points
+// ran (the identity they are stored with), so two runs of different programs can be told apart.
+report::Table run_table(const store::StoredRun& run, const std::vector<store::StoredPoint>& points) {
+  report::Table t;
+  t.name = "run";
+  t.title = fmt::format("run {}: how it was made", run.id);
+  t.add_column("field").add_column("value");
+  std::string sets;
+  for (const auto& [name, value] : run.info.sets) sets += fmt::format("{}{}={}", sets.empty() ? "" : " ", name, value);
+  const std::pair<std::string, std::string> rows[] = {
+      {"command line", run.info.command_line},
+      {"--set", sets.empty() ? "-" : sets},
+      {"labels", labels_text(run.info.labels)},
+      {"script", fmt::format("{} ({})", run.info.script, run.info.script_hash)},
+      {"native", identity_parts(points, [](const store::PointIdentity& id) { return id.native; })},
+      {"program command", first_command(points)},
+      {"program content", identity_parts(points, [](const store::PointIdentity& id) { return id.program; })},
+      {"launcher", identity_parts(points, [](const store::PointIdentity& id) { return id.launcher; })},
+      {"built by", fmt::format("scalerun {} ({}, {}, {})", run.info.scalerun_version, run.info.git_revision,
+                               run.info.build_type, run.info.compiler)},
+  };
+  for (const auto& [field, value] : rows) {
+    if (!value.empty()) t.add_row({field, value});
+  }
+  t.notes.push_back("program command = the expanded command line of the run's first point; program content = the "
+                    "content hash of the program its points ran; both as --resume matches points on them; (not "
+                    "recorded): points stored by a scalerun that kept no identity");
+  return t;
+}
+
 report::Table runs_table(const store::Database& db) {
   report::Table t;
   t.name = "runs";
   t.title = fmt::format("runs stored in {}", db.path());
   t.add_column("run", "{:g}").add_column("started").add_column("status").add_column("experiment");
   t.add_column("kernel").add_column("machine").add_column("points", "{:g}").add_column("script");
-  t.add_column("host").add_column("cores", "{:g}").add_column("scalerun");
+  t.add_column("host").add_column("cores", "{:g}").add_column("scalerun").add_column("labels").add_column("command");
   for (const auto& r : db.list_runs()) {
     t.add_row({static_cast<double>(r.id), r.info.started_at, r.status, r.info.experiment, r.info.kernel, r.info.machine,
                static_cast<double>(r.points), r.info.script, r.info.host, static_cast<double>(r.info.cores),
-               r.info.scalerun_version});
+               r.info.scalerun_version, labels_text(r.info.labels), r.info.command_line});
   }
+  t.notes.push_back("labels = the run's --label names (compare and check{ baseline } select a run by label:NAME); "
+                    "command = scalerun's command line, --set values included (scalerun show RUN lists them)");
   t.notes.push_back("status: running (still measuring, or killed before it could say), complete, target_missed (a "
                     "tuned point missed its target), interrupted (Ctrl-C), timed_out (--script-timeout), run_timeout "
                     "(one run passed run_timeout), failed (an error)");
@@ -204,12 +273,20 @@ int compare_runs(const CompareRequest& request, const std::string& db_path, cons
   std::optional<store::Database> db;
   auto side = [&](const std::string& word) {
     if (is_json_file(word)) return study::side_from_json(word);
+    if (study::is_label_word(word)) {
+      if (!db) db.emplace(store::Database::open(db_path, store::Database::Mode::existing));
+      try {
+        return study::side_from_label(*db, word.substr(study::kLabelPrefix.size()));
+      } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("compare: {}", e.what()));
+      }
+    }
     std::int64_t id = 0;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), id);
     if (error == std::errc::result_out_of_range) id = run_number("compare", word);  // says out of range
     if (error != std::errc() || end != word.data() + word.size() || id <= 0) {
       throw std::runtime_error(fmt::format(
-          "compare: '{}' is neither a run number (scalerun runs lists them) nor a .json result file", printable(word)));
+          "compare: '{}' is neither a run number (scalerun runs lists them), label:NAME nor a .json result file", printable(word)));
     }
     if (!db) db.emplace(store::Database::open(db_path, store::Database::Mode::existing));
     if (!db->run(id)) throw std::runtime_error(fmt::format("compare: no run {} in {} (scalerun runs lists them)", id, db->path()));
@@ -322,7 +399,8 @@ int run_database_command(int argc, char** argv) {
           },
           said);
     };
-    app.add_option("A", compare.a, "the run compared against: a run number (see scalerun runs) or a --format json file")
+    app.add_option("A", compare.a, "the run compared against: a run number (see scalerun runs), label:NAME (the newest runs tagged --label "
+                   "NAME) or a --format json file")
         ->required();
     app.add_option("B", compare.b, "the run compared with A, the same way")->required();
     app.add_option("--tolerance", compare.options.tolerance,
@@ -373,6 +451,7 @@ int run_database_command(int argc, char** argv) {
     const report::Reporter& reporter = *report::find_reporter(format_name);  // checked by IsMember
     report::Section section{command, "database", {command == "runs" ? runs_table(db) : points_table(db, run_id)}};
     if (command == "show") {
+      section.tables.insert(section.tables.begin(), run_table(*db.run(run_id), db.points_of(run_id)));
       if (auto statistics = stored_statistics_table(db, run_id)) section.tables.push_back(std::move(*statistics));
       if (auto ranks = stored_ranks_table(db, run_id)) section.tables.push_back(std::move(*ranks));
     }

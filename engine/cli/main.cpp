@@ -181,6 +181,10 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
       ->check(CLI::IsMember({"svg", "png"}));
   app.add_option("--set", inv.sets, "override a script param(): --set name=value (repeatable)")
       ->allow_extra_args(false);
+  app.add_option("--label", request.options.labels,
+                 "tag this run's stored runs with NAME (repeatable); compare and check{ baseline } select a run by "
+                 "label:NAME")
+      ->allow_extra_args(false);
   app.add_option("--mode", request.options.mode, "where numbers come from: model, measure or simulate (the default of experiments that name none)")
       ->check(CLI::IsMember(study::mode_names()));
   request.options.db_path = store::Database::default_path();
@@ -265,6 +269,12 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
       return kExitError;
     }
     request.options.sets[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  for (const auto& label : request.options.labels) {
+    if (label.empty() || label.find_first_of(" \t\n") != std::string::npos) {
+      std::cerr << "scalerun: --label '" << printable(label) << "': a label is one word, not empty (see scalerun --help)\n";
+      return kExitError;
+    }
   }
   request.options.script_path = request.script;
   request.options.command_line = join_command_line(argc, argv);

@@ -62,7 +62,7 @@ void read_expected(lua_State* L, const FieldReader& r, study::CheckSpec& spec) {
 
 }  // namespace
 
-// check{ of, baseline = RUN | "previous" | "file.json", tolerance, alpha }: a performance
+// check{ of, baseline = RUN | "previous" | "label:NAME" | "file.json", tolerance, alpha }: a performance
 // regression test against a stored run or a result file (study/baseline_check).
 int baseline_check(lua_State* L, const FieldReader& r, study::Session& session) {
   r.reject_unknown({"name", "of", "baseline", "tolerance", "alpha", "source", "doc"});
@@ -78,19 +78,21 @@ int baseline_check(lua_State* L, const FieldReader& r, study::Session& session) 
     // 2^53: past it a double no longer holds every whole number, and the conversion below would
     // overflow past 2^63.
     if (!(run >= 1) || run != std::floor(run) || run > 9007199254740992.0) {
-      r.fail("baseline", fmt::format("a run number (scalerun runs lists them), \"previous\" or a .json result file "
-                                     "expected, got {:g}", run));
+      r.fail("baseline", fmt::format("a run number (scalerun runs lists them), \"previous\", \"label:NAME\" or a .json "
+                                     "result file expected, got {:g}", run));
     }
     spec.run = static_cast<std::int64_t>(run);
   } else {
     const std::string baseline = r.string("baseline");
     if (baseline == "previous") {
       spec.previous = true;
+    } else if (study::is_label_word(baseline)) {
+      spec.label = baseline.substr(study::kLabelPrefix.size());
     } else if (baseline.ends_with(".json")) {
       spec.file = script_relative(r, baseline);
     } else {
-      r.fail("baseline", fmt::format("'{}': a run number (scalerun runs lists them), \"previous\" or a .json result file "
-                                     "expected", baseline));
+      r.fail("baseline", fmt::format("'{}': a run number (scalerun runs lists them), \"previous\", \"label:NAME\" or a "
+                                     ".json result file expected", baseline));
     }
   }
   if (session.options.dry_run) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "errors/errors.hpp"
 #include "lua/call.hpp"
@@ -205,6 +206,47 @@ runtime::Params numeric_params(lua_State* L, int kernel) {
   return params;
 }
 
+// A parameter that is not a number as canonical JSON text (strings quoted, booleans, lists and
+// tables with their entries): a point's identity holds every parameter.
+nlohmann::json identity_value(lua_State* L, int index, int depth) {
+  switch (lua_type(L, index)) {
+    case LUA_TNUMBER: return lua_tonumber(L, index);
+    case LUA_TSTRING: return lua_tostring(L, index);
+    case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0;
+    case LUA_TTABLE: {
+      if (depth > 8) return "(nested)";
+      nlohmann::json out = nlohmann::json::object();
+      const int table = lua_absindex(L, index);
+      lua_pushnil(L);
+      while (lua_next(L, table) != 0) {
+        lua_pushvalue(L, -2);  // lua_tostring on the key itself would confuse lua_next
+        const std::string key = lua_type(L, -1) == LUA_TNUMBER ? fmt::format("{}", lua_tonumber(L, -1))
+                                : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+        lua_pop(L, 1);
+        out[key] = identity_value(L, -1, depth + 1);
+        lua_pop(L, 1);
+      }
+      return out;
+    }
+    default: return lua_typename(L, lua_type(L, index));
+  }
+}
+
+std::map<std::string, std::string> other_params(lua_State* L, int kernel) {
+  std::map<std::string, std::string> params;
+  raw_field(L, kernel, "params");
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER)
+        params[lua_tostring(L, -2)] = identity_value(L, -1, 0).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return params;
+}
+
 // work(k) or memory(k) of a kernel description for the given parameters: the description called
 // with them gives the configured copy (see kernel{} in the prelude), whose function is then
 // called. NaN when the description has no such function or it returns no number.
@@ -265,6 +307,7 @@ study::KernelSpec read_kernel(lua_State* L, int kernel, const std::vector<int>& 
   k.timer = string_field(L, kernel, "timer");
   k.size = string_field(L, kernel, "size");
   k.params = numeric_params(L, kernel);
+  k.other_params = other_params(L, kernel);
   const double run_timeout = number_field(L, kernel, "run_timeout");
   k.run_timeout = run_timeout > 0 ? run_timeout : 0;
   k.has_model = has_function(L, kernel, "model");

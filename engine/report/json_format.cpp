@@ -111,6 +111,25 @@ Json context_json(const Context& ctx) {
   return out;
 }
 
+// Every measured point's timed runs, beside the tables that summarise them (a missing time,
+// NaN, is null as everywhere in JSON).
+Json samples_json(const std::vector<PointSamples>& samples) {
+  Json out = Json::array();
+  for (const auto& s : samples) {
+    Json point = Json::object();
+    point["p"] = s.p;
+    if (!s.set.empty()) point["set"] = s.set;
+    Json params = Json::object();
+    for (const auto& [name, value] : s.params) params[name] = cell_json(Cell{value});
+    point["params"] = std::move(params);
+    Json seconds = Json::array();
+    for (double v : s.seconds) seconds.push_back(cell_json(Cell{v}));
+    point["seconds"] = std::move(seconds);
+    out.push_back(std::move(point));
+  }
+  return out;
+}
+
 }  // namespace
 
 void write_json(std::ostream& os, const Context& ctx, std::span<const Section> sections) {
@@ -122,6 +141,7 @@ void write_json(std::ostream& os, const Context& ctx, std::span<const Section> s
     section["name"] = s.name;
     section["kind"] = s.kind;
     section["tables"] = std::move(tables);
+    if (!s.samples.empty()) section["samples"] = samples_json(s.samples);
     experiments.push_back(std::move(section));
   }
   Json doc = Json::object();

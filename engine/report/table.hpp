@@ -6,6 +6,7 @@
 #include <functional>
 #include <initializer_list>
 #include <optional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -116,6 +117,15 @@ struct Table {
   const Column* find_column(std::string_view column_name) const;
 };
 
+// The timed runs of one measured point: JSON results carry them ("samples"), so that compare on
+// two result files can test a change (Mann-Whitney U) rather than judge medians alone.
+struct PointSamples {
+  double p = 1;
+  std::string set;                       // a machine set's name ("" for a processor count)
+  std::map<std::string, double> params;  // every numeric parameter but p
+  std::vector<double> seconds;           // in the order measured
+};
+
 // One experiment's (or map's, or fit's) tables, in the order they were produced.
 struct Section {
   Section() = default;
@@ -127,6 +137,8 @@ struct Section {
   std::vector<Table> tables;
   // Measured and simulated experiments run with --trace or --html: one per point (report/timeline).
   std::vector<Timeline> timelines;
+  // Measured experiments: every point's samples (fresh or taken from the database by --resume).
+  std::vector<PointSamples> samples;
 };
 
 // Context of a run: what produced these numbers (the JSON "context" object).

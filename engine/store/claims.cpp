@@ -75,7 +75,7 @@ void Database::prepare_claims() {
 }
 
 Database::Claim Database::claim_point(std::string_view experiment, std::string_view kernel, std::string_view machine,
-                                      std::string_view point_key) {
+                                      std::string_view point_key, std::string_view identity) {
   if (!claims_) throw std::logic_error("claim_point on a database opened read-only");
   Claim claim;
   const std::string host = this_host();
@@ -86,7 +86,7 @@ Database::Claim Database::claim_point(std::string_view experiment, std::string_v
     claim = {};
     // Under the write lock, so two processes cannot both find the point free and both claim it.
     sqlite::Transaction tx(conn_, "cannot claim a point for --resume");
-    if (auto stored = find_point(experiment, kernel, machine, point_key)) {
+    if (auto stored = find_point(experiment, kernel, machine, point_key, identity)) {
       claim.outcome = ClaimOutcome::stored;
       claim.point = std::move(stored);
       tx.commit();

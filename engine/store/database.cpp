@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "errors/printable.hpp"
 #include "store/schema.hpp"
@@ -37,7 +38,7 @@ void check_path(const std::string& path, bool create) {
 constexpr std::string_view kSelectRun =
     "SELECT id, started_at, finished_at, status, script, script_hash, experiment, kernel, "
     "machine, mode, command_line, host, cpu, cores, compiler, build_type, git_revision, "
-    "scalerun_version, (SELECT count(*) FROM points WHERE points.run_id = runs.id) "
+    "scalerun_version, sets, labels, (SELECT count(*) FROM points WHERE points.run_id = runs.id) "
     "FROM runs ";
 
 StoredRun read_run(const sqlite::Statement& row) {
@@ -57,6 +58,17 @@ StoredRun read_run(const sqlite::Statement& row) {
   for (std::string* text : {&info.compiler, &info.build_type, &info.git_revision,
                             &info.scalerun_version}) {
     *text = row.get_text(c++);
+  }
+  // Written by begin_run as JSON; anything else (a hand-edited file) reads as none.
+  const nlohmann::json sets = nlohmann::json::parse(row.get_text(c++), nullptr, false);
+  if (sets.is_object()) {
+    for (const auto& [name, value] : sets.items())
+      if (value.is_string()) info.sets[name] = value.get<std::string>();
+  }
+  const nlohmann::json labels = nlohmann::json::parse(row.get_text(c++), nullptr, false);
+  if (labels.is_array()) {
+    for (const auto& label : labels)
+      if (label.is_string()) info.labels.push_back(label.get<std::string>());
   }
   run.points = row.get_int(c);
   return run;
@@ -108,8 +120,8 @@ std::int64_t Database::begin_run(const RunInfo& info) {
         conn_,
         fmt::format("INSERT INTO runs(script, script_hash, experiment, kernel, machine, mode, "
                     "command_line, host, cpu, cores, compiler, build_type, git_revision, "
-                    "scalerun_version, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                    "?10, ?11, ?12, ?13, ?14, COALESCE(NULLIF(?15, ''), {}))",
+                    "scalerun_version, started_at, sets, labels) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                    "?9, ?10, ?11, ?12, ?13, ?14, COALESCE(NULLIF(?15, ''), {}), ?16, ?17)",
                     kNow),
         "cannot record the run");
     int i = 1;
@@ -123,6 +135,8 @@ std::int64_t Database::begin_run(const RunInfo& info) {
                                     &info.scalerun_version, &info.started_at}) {
       insert.bind_text(i++, *text);
     }
+    insert.bind_text(i++, nlohmann::json(info.sets).dump());
+    insert.bind_text(i++, nlohmann::json(info.labels).dump());
     insert.run();
     id = conn_.last_insert_id();
   });

@@ -64,13 +64,14 @@ class Database {
   // std::runtime_error for an unknown run or a failed write, which leaves nothing behind.
   std::int64_t record_point(std::int64_t run_id, const PointRecord& point);
 
-  // For --resume: the newest point measured for this configuration by any run.
+  // For --resume: the newest point measured for this configuration by any run; with an identity
+  // (point_identity.hpp's text), the newest with that identity.
   std::optional<StoredPoint> find_point(std::string_view experiment, std::string_view kernel,
-                                        std::string_view machine,
-                                        std::string_view point_key) const;
+                                        std::string_view machine, std::string_view point_key,
+                                        std::optional<std::string_view> identity = std::nullopt) const;
 
   // --resume shared by several processes: under the write lock, the point is either stored
-  // already (returned), being measured by another live process on this host (busy: wait and ask
+  // already with this identity (returned), being measured by another live process on this host (busy: wait and ask
   // again), or claimed now for this process, which then measures and records it (record_point
   // drops the claim). A claim whose process has died is taken over, as is one whose pid now
   // names another process (a claim keeps its process's start time, /proc/PID/stat field 22). Claims of other hosts are
@@ -82,7 +83,7 @@ class Database {
     long holder_pid = 0;               // outcome busy: the process measuring it
   };
   Claim claim_point(std::string_view experiment, std::string_view kernel, std::string_view machine,
-                    std::string_view point_key);
+                    std::string_view point_key, std::string_view identity = {});
   void release_claims();  // every claim of this process
 
   std::vector<StoredRun> list_runs() const;                  // oldest first

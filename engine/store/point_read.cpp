@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::string_view kSelectPoint =
     "SELECT id, run_id, recorded_at, experiment, kernel, machine, point_key, p, median, mad, "
-    "cv, verified, verify_message, extra_json FROM points ";
+    "cv, verified, verify_message, extra_json, identity FROM points ";
 
 StoredPoint read_point(const sqlite::Statement& row) {
   StoredPoint stored;
@@ -32,6 +32,7 @@ StoredPoint read_point(const sqlite::Statement& row) {
   point.verified = row.get_int(11) != 0;
   point.verify_message = row.get_text(12);
   point.extra_json = row.get_text(13);
+  point.identity = row.get_text(14);
   return stored;
 }
 
@@ -74,15 +75,18 @@ std::vector<StoredPoint> collect(const sqlite::Connection& conn, sqlite::Stateme
 std::optional<StoredPoint> Database::find_point(std::string_view experiment,
                                                 std::string_view kernel,
                                                 std::string_view machine,
-                                                std::string_view point_key) const {
+                                                std::string_view point_key,
+                                                std::optional<std::string_view> identity) const {
   // Newest first: ids only grow, so the largest id is the latest measurement.
   sqlite::Statement select(conn_,
                            std::string(kSelectPoint) +
                                "WHERE experiment = ?1 AND kernel = ?2 AND machine = ?3 "
-                               "AND point_key = ?4 ORDER BY id DESC LIMIT 1",
+                               "AND point_key = ?4 AND (?5 IS NULL OR identity = ?5) "
+                               "ORDER BY id DESC LIMIT 1",
                            "cannot look the point up");
   select.bind_text(1, experiment).bind_text(2, kernel).bind_text(3, machine).bind_text(4,
                                                                                     point_key);
+  if (identity) select.bind_text(5, *identity);
   auto points = collect(conn_, select);
   if (points.empty()) return std::nullopt;
   return std::move(points.front());

@@ -42,6 +42,7 @@ void validate(const PointRecord& point) {
   require_names(point.instrumentation, point, "instrumentation figure");
   require_names(point.counters, point, "counter");
   require(nlohmann::json::accept(point.extra_json), point, "its extra JSON does not parse");
+  require(point.identity.empty() || nlohmann::json::accept(point.identity), point, "its identity does not parse");
 }
 
 bool run_exists(const sqlite::Connection& conn, std::int64_t run_id, std::string_view what) {
@@ -77,8 +78,8 @@ std::int64_t Database::record_point(std::int64_t run_id, const PointRecord& poin
     sqlite::Statement insert_point(
         conn_,
         "INSERT INTO points(run_id, experiment, kernel, machine, point_key, p, median, mad, cv, "
-        "verified, verify_message, extra_json) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        "verified, verify_message, extra_json, identity) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         what);
     insert_point.bind_int(1, run_id)
         .bind_text(2, point.experiment)
@@ -92,6 +93,7 @@ std::int64_t Database::record_point(std::int64_t run_id, const PointRecord& poin
         .bind_int(10, point.verified ? 1 : 0)
         .bind_text(11, point.verify_message)
         .bind_text(12, point.extra_json)
+        .bind_text(13, point.identity)
         .run();
     point_id = conn_.last_insert_id();
 

@@ -17,7 +17,9 @@ struct RunInfo {
   std::string script, script_hash;
   std::string experiment, kernel, machine;
   std::string mode;          // "measure", "simulate", "model", ...
-  std::string command_line;
+  std::string command_line;                   // scalerun's own, as it was run
+  std::map<std::string, std::string> sets;    // --set name=value, as typed
+  std::vector<std::string> labels;            // --label NAME, in the order given
   std::string host, cpu, compiler, build_type, git_revision, scalerun_version;
   int cores = 0;
   std::string started_at;    // ISO 8601 UTC; empty: the time begin_run is called
@@ -46,6 +48,9 @@ struct PointRecord {
   std::string experiment, kernel, machine;
   // Canonical text of p and the parameters (see point_key.hpp); --resume matches on it.
   std::string point_key;
+  // Canonical text of everything else that defines the point (see point_identity.hpp): --resume
+  // reuses a stored point only when it is the same. Empty in points stored before it was kept.
+  std::string identity;
   double p = 1;
   std::map<std::string, double> params;  // every parameter but p; finite values
   std::vector<double> samples;           // seconds, in the order measured

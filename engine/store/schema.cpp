@@ -34,6 +34,8 @@ CREATE TABLE runs (
   machine          TEXT NOT NULL,
   mode             TEXT NOT NULL,
   command_line     TEXT NOT NULL,
+  sets             TEXT NOT NULL DEFAULT '{}',
+  labels           TEXT NOT NULL DEFAULT '[]',
   host             TEXT NOT NULL,
   cpu              TEXT NOT NULL,
   cores            INTEGER NOT NULL,
@@ -51,6 +53,7 @@ CREATE TABLE points (
   kernel         TEXT NOT NULL,
   machine        TEXT NOT NULL,
   point_key      TEXT NOT NULL,
+  identity       TEXT NOT NULL DEFAULT '',
   p              ANY NOT NULL CHECK (typeof(p) = 'real'),
   median         ANY CHECK (median IS NULL OR typeof(median) = 'real'),
   mad            ANY CHECK (mad IS NULL OR typeof(mad) = 'real'),
@@ -84,6 +87,14 @@ CREATE TABLE figures (
   value    ANY CHECK (value IS NULL OR typeof(value) = 'real'),
   PRIMARY KEY (point_id, kind, name)
 ) STRICT, WITHOUT ROWID;
+)sql";
+
+// Version 1 to 2: the columns version 2 added, with the values that mean "not recorded" (an
+// empty identity is never reused by --resume; no --set values, no labels).
+constexpr std::string_view kUpgradeTo2 = R"sql(
+ALTER TABLE points ADD COLUMN identity TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN sets TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE runs ADD COLUMN labels TEXT NOT NULL DEFAULT '[]';
 )sql";
 
 struct Header {
@@ -148,7 +159,26 @@ void create_tables(const sqlite::Connection& conn) {
                "cannot create the scalerun tables");
 }
 
-void check_meta(const sqlite::Connection& conn) {
+void stamp_version(const sqlite::Connection& conn, std::int64_t version, std::string_view what) {
+  sqlite::Statement meta(conn, "UPDATE meta SET value = ?1 WHERE key = 'schema_version'", what);
+  meta.bind_text(1, std::to_string(version)).run();
+  conn.execute(fmt::format("PRAGMA user_version = {};", version), what);
+}
+
+// Brings a file of an older version up to this one: each step's changes and its version stamp in
+// one transaction, so a crash leaves the file at the old version or the new one.
+void upgrade(const sqlite::Connection& conn) {
+  const std::string what = fmt::format("cannot upgrade '{}' to schema version {}", conn.path(), kVersion);
+  sqlite::Transaction tx(conn, what);
+  const std::int64_t version = single_int(conn, "PRAGMA user_version");  // again, under the write lock
+  if (version == 1) {
+    conn.execute(kUpgradeTo2, what);
+    stamp_version(conn, 2, what);
+  }
+  tx.commit();
+}
+
+void check_meta(const sqlite::Connection& conn, std::int64_t expected) {
   std::string application, version;
   try {
     sqlite::Statement meta(conn, "SELECT key, value FROM meta", "cannot read the meta table");
@@ -160,7 +190,7 @@ void check_meta(const sqlite::Connection& conn) {
   } catch (const sqlite::Error&) {
     throw not_ours(conn, "it carries scalerun's application id but has no readable meta table");
   }
-  if (application != "scalerun" || version != std::to_string(kVersion)) {
+  if (application != "scalerun" || version != std::to_string(expected)) {
     throw not_ours(conn, fmt::format("its meta table names application '{}' version '{}'",
                                      application, version));
   }
@@ -173,10 +203,10 @@ void verify(const sqlite::Connection& conn, const Header& h) {
           "'{}' was written by a newer scalerun (schema version {}; this build reads version {})",
           conn.path(), h.version, kVersion));
     }
-    // Older versions would be upgraded here; version 1 is the first, so anything below it was
-    // never written by scalerun.
+    // Version 1 is the first: anything below it was never written by scalerun. Older versions
+    // are upgraded by prepare() before this check.
     if (h.version < kVersion) throw not_ours(conn, fmt::format("schema version {}", h.version));
-    check_meta(conn);
+    check_meta(conn, kVersion);
     return;
   }
   if (h.application_id != 0) {
@@ -199,6 +229,11 @@ void prepare(const sqlite::Connection& conn, bool create) {
     // Checked again under the write lock: another scalerun may have created them meanwhile.
     if (is_blank(read_header(conn))) create_tables(conn);
     tx.commit();
+  }
+  const Header h = read_header(conn);
+  if (h.application_id == kApplicationId && h.version >= 1 && h.version < kVersion) {
+    check_meta(conn, h.version);  // a file we wrote, before we change it
+    upgrade(conn);
   }
   verify(conn, read_header(conn));
 }

@@ -10,6 +10,25 @@
 
 namespace scalerun::study {
 
+namespace {
+
+// "previous" on the experiment's first run: nothing to compare yet, and nothing wrong; this run
+// is what the next one will be compared with.
+bool first_baseline(const BaselineSpec& spec, Session& session, std::int64_t run, const std::string& db_path) {
+  report::Table t;
+  t.name = "baseline";
+  t.title = fmt::format("{}: run {} is the first run of '{}': the baseline is now set", spec.name, run, spec.of);
+  t.add_column("experiment").add_column("run", "{:g}").add_column("baseline");
+  t.add_row({spec.of, static_cast<double>(run), std::string("set (first run)")});
+  t.notes.push_back(fmt::format("no previous run of '{}' in '{}': nothing compared; the next run is compared with "
+                                "run {}", spec.of, db_path, run));
+  ++session.checks_run;
+  session.sections.emplace_back(spec.name, "check", std::vector<report::Table>{std::move(t)});
+  return true;
+}
+
+}  // namespace
+
 bool run_baseline_check(const BaselineSpec& spec, Session& session) {
   // A baseline file is read first: a file that cannot be one is said whatever the database holds.
   CompareSide baseline;
@@ -32,10 +51,14 @@ bool run_baseline_check(const BaselineSpec& spec, Session& session) {
   if (!spec.file.empty()) {
     // read above
   } else if (spec.previous) {
-    if (runs.size() < 2)
-      field_error(spec.where, "baseline", fmt::format("experiment '{}' has one run in '{}': no previous run to compare "
-                                                      "with", spec.of, db.path()));
+    if (runs.size() < 2) return first_baseline(spec, session, runs.back(), db.path());
     baseline = side_from_run(db, runs[runs.size() - 2]);
+  } else if (!spec.label.empty()) {
+    try {
+      baseline = side_from_label(db, spec.label, spec.of);
+    } catch (const std::runtime_error& e) {
+      field_error(spec.where, "baseline", e.what());
+    }
   } else {
     if (!db.run(spec.run))
       field_error(spec.where, "baseline", fmt::format("no run {} in '{}' (scalerun runs lists them)", spec.run, db.path()));

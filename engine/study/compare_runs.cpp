@@ -99,6 +99,33 @@ CompareSide side_from_run(const store::Database& db, std::int64_t run_id) {
   return side;
 }
 
+bool is_label_word(std::string_view word) { return word.starts_with(kLabelPrefix) && word.size() > kLabelPrefix.size(); }
+
+CompareSide side_from_label(const store::Database& db, const std::string& label, const std::string& experiment) {
+  std::map<std::string, std::int64_t> newest;  // per experiment
+  for (const auto& run : db.list_runs()) {
+    const auto& labels = run.info.labels;
+    if (std::find(labels.begin(), labels.end(), label) == labels.end()) continue;
+    if (!experiment.empty() && run.info.experiment != experiment) continue;
+    newest[run.info.experiment] = run.id;  // oldest first: the last one wins
+  }
+  if (newest.empty()) {
+    throw std::runtime_error(fmt::format("no run{} in '{}' has the label '{}' (give --label {} to the run meant; "
+                                         "scalerun runs lists the labels)",
+                                         experiment.empty() ? "" : fmt::format(" of experiment '{}'", experiment),
+                                         db.path(), printable(label), printable(label)));
+  }
+  CompareSide side;
+  std::string ids;
+  for (const auto& [name, id] : newest) {
+    CompareSide one = side_from_run(db, id);
+    for (auto& pt : one.points) side.points.push_back(std::move(pt));
+    ids += fmt::format("{}{}", ids.empty() ? "" : ", ", id);
+  }
+  side.label = fmt::format("label {} (run{} {})", label, newest.size() == 1 ? "" : "s", ids);
+  return side;
+}
+
 namespace {
 
 CompareSide points_of_json(const nlohmann::json& doc, const std::string& path);
@@ -127,6 +154,22 @@ CompareSide points_of_json(const nlohmann::json& doc, const std::string& path) {
   for (const auto& section : experiments) {
     if (!section.is_object() || !section.contains("tables") || !section["tables"].is_array()) continue;
     const std::string experiment = section.value("name", "");
+    const auto samples_at = [&section](const ComparedPoint& pt) {
+      std::vector<double> seconds;
+      const auto it = section.find("samples");
+      if (it == section.end() || !it->is_array()) return seconds;
+      int found = 0;
+      for (const auto& entry : *it) {
+        if (!entry.is_object() || entry.value("p", kNaN) != pt.p || entry.value("set", std::string()) != pt.set) continue;
+        ++found;
+        seconds.clear();
+        for (const auto& v : entry.value("seconds", nlohmann::json::array()))
+          if (v.is_number()) seconds.push_back(v.get<double>());
+      }
+      // Several points at one p (other parameters) cannot be told apart from a table row: untested.
+      if (found != 1) seconds.clear();
+      return seconds;
+    };
     for (const auto& table : section["tables"]) {
       if (!table.is_object() || table.value("name", "") != "measured") continue;
       const auto columns = table.value("columns", std::vector<std::string>{});
@@ -143,6 +186,7 @@ CompareSide points_of_json(const nlohmann::json& doc, const std::string& path) {
         pt.mad = number_in(row, columns, "mad");
         pt.runs = number_in(row, columns, "runs");
         if (std::isnan(pt.runs)) pt.runs = number_in(row, columns, "tuning runs");
+        pt.samples = samples_at(pt);
         side.points.push_back(std::move(pt));
       }
     }
@@ -211,7 +255,8 @@ RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const Co
     double p_value = kNaN;
     if (tested) p_value = fit::mann_whitney_u(pa->samples, pb->samples).p_value;
     else ++untested;
-    const bool significant = std::abs(change) > options.tolerance && (!tested || p_value < options.alpha);
+    // Without samples there is no test: a change of the medians alone is reported, never called significant.
+    const bool significant = tested && std::abs(change) > options.tolerance && p_value < options.alpha;
     if (significant) ++out.significant;
     if (ratio > 0 && std::isfinite(ratio)) {
       log_sum += std::log(ratio);
@@ -232,7 +277,7 @@ RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const Co
     row.emplace_back(verdict(ratio, error));
     if (tested) row.emplace_back(p_value);
     else row.emplace_back(std::monostate{});
-    row.emplace_back(std::string(significant ? "yes" : "no"));
+    row.emplace_back(std::string(significant ? "yes" : tested ? "no" : "untested"));
     t.add_row(std::move(row));
   }
 
@@ -244,9 +289,10 @@ RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const Co
                                 "continuity corrections); significant = U p < {:g} and |change| > {:g} %",
                                 fit::kExactLimit, options.alpha, 100 * options.tolerance));
   if (untested > 0) {
-    t.notes.push_back(fmt::format("the U test cannot be run at {} point(s): a JSON result file holds no samples; "
-                                  "there medians only are compared (significant = |change| > {:g} %)",
-                                  untested, 100 * options.tolerance));
+    t.notes.push_back(fmt::format("the U test cannot be run at {} point(s): a JSON result file holds no samples "
+                                  "for them (written before results carried samples); significance cannot be tested "
+                                  "there, so those points say untested and are never called significant",
+                                  untested));
   }
   if (logged > 0) {
     const double geomean = std::exp(log_sum / static_cast<double>(logged));
@@ -256,9 +302,11 @@ RunComparison compare_sides(const CompareSide& a, const CompareSide& b, const Co
   }
   if (!only_a.empty()) t.notes.push_back(fmt::format("only in A: {}", listed(only_a)));
   if (!only_b.empty()) t.notes.push_back(fmt::format("only in B: {}", listed(only_b)));
-  t.notes.push_back(out.significant == 0
-                        ? std::string("no significant change")
-                        : fmt::format("{} of {} point(s) changed significantly", out.significant, out.common));
+  if (untested == out.common) t.notes.push_back("no point could be tested: significance unknown");
+  else if (out.significant == 0) t.notes.push_back(untested == 0 ? std::string("no significant change")
+                                                                  : fmt::format("no significant change among the {} "
+                                                                                "tested point(s)", out.common - untested));
+  else t.notes.push_back(fmt::format("{} of {} point(s) changed significantly", out.significant, out.common));
   return out;
 }
 

@@ -23,15 +23,15 @@ struct ComparedPoint {
   std::string key;      // the store's point key ("p=2,n=1000"), or "p=2" from a JSON file
   double p = 1;
   std::map<std::string, double> params;
-  std::vector<double> samples;  // seconds; empty where not known (a JSON result file)
+  std::vector<double> samples;  // seconds; empty where not known (a JSON result file without them)
   double median = std::numeric_limits<double>::quiet_NaN();
   double mad = std::numeric_limits<double>::quiet_NaN();
   double runs = 0;  // timed runs behind the median
 };
 
-// One run's points. A JSON result file knows no samples and no parameters (its "measured"
-// tables give p or the set, T, mad and runs), so points are then matched without parameters
-// and compared on their medians only.
+// One run's points. A JSON result file knows no parameters (its "measured" tables give p or the
+// set, T, mad and runs), so points are then matched without them; its samples come from the
+// experiment's "samples" list. A point without samples is not tested (and never significant).
 struct CompareSide {
   std::string label;  // "run 3", or the file's path
   std::vector<ComparedPoint> points;
@@ -39,6 +39,15 @@ struct CompareSide {
 };
 
 CompareSide side_from_run(const store::Database& db, std::int64_t run_id);  // the run must exist
+
+// A run chosen by label: `label:NAME` (scalerun --label NAME tagged it). The prefix is the syntax
+// of compare's A and B and of check{ baseline }.
+inline constexpr std::string_view kLabelPrefix = "label:";
+bool is_label_word(std::string_view word);  // "label:NAME" with a NAME
+// The runs labelled `label`, the newest of each experiment (of `experiment` only, when given),
+// as one side; points match on their experiment, so a script's several experiments compare at
+// once. Throws std::runtime_error with one line when no run has the label.
+CompareSide side_from_label(const store::Database& db, const std::string& label, const std::string& experiment = {});
 // Throws std::runtime_error with one line when the file cannot be read, is not JSON or holds no
 // "measured" table.
 CompareSide side_from_json(const std::string& path);

@@ -118,6 +118,8 @@ struct KernelSpec {
   std::string timer;    // command kernels: "wall" or the JSON figure that times a run
   std::string size;     // the parameter scaling rules vary by default ("" none)
   runtime::Params params;  // the numeric scalar parameters, as a native kernel receives them
+  // The other parameters (strings, booleans, lists) as canonical text: part of a point's identity.
+  std::map<std::string, std::string> other_params;
   double run_timeout = 0;  // seconds, 0: --run-timeout decides
   bool has_model = false;
   bool has_program = false;

@@ -67,17 +67,20 @@ nlohmann::json statistics_json(const SampleStatistics& st, int warmup) {
 
 // What --resume matches a point on.
 // A machine set's point is matched on the set too: two sets may have as many nodes.
-store::PointRecord key_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt) {
+// Its identity (the program, command, machine ...) comes from the point's source.
+store::PointRecord key_of(const ExperimentSpec& spec, const KernelSpec& kernel, const MeasuredPoint& pt,
+                          const MeasuredSource& source) {
   store::PointRecord key =
-      record_key(spec, kernel_name, pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()));
+      record_key(spec, kernel, pt.p, std::map<std::string, double>(pt.params.begin(), pt.params.end()),
+                 source.identity ? source.identity(pt.params, static_cast<int>(pt.p)) : store::PointIdentity{});
   if (!pt.set.empty()) key.machine = pt.set;
   return key;
 }
 
 // What the database keeps of a point, committed before the sweep moves on.
-store::PointRecord record_of(const ExperimentSpec& spec, const std::string& kernel_name, const MeasuredPoint& pt,
-                             const Measurement& m, std::string extra_json = "{}") {
-  store::PointRecord rec = key_of(spec, kernel_name, pt);
+store::PointRecord record_of(const ExperimentSpec& spec, const KernelSpec& kernel, const MeasuredPoint& pt,
+                             const MeasuredSource& source, const Measurement& m, std::string extra_json = "{}") {
+  store::PointRecord rec = key_of(spec, kernel, pt, source);
   rec.samples = m.samples;
   rec.median = m.median;
   rec.mad = m.mad;
@@ -296,7 +299,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
   }
   // A tuned point's size is found anew: it is not looked up.
   std::optional<store::StoredPoint> stored;
-  if (!s_.tuned) stored = store_.recall(key_of(spec_, kernel_name(), pt), *progress_);
+  if (!s_.tuned) stored = store_.recall(key_of(spec_, input_.kernel, pt, source_), *progress_);
   if (!stored) store_.begin();
   // On one processor E = 1 at every size: nothing to tune, the kernel's size stands.
   const bool tune_this = s_.tuned && !(pt.p == 1 && spec_.rule.kind == model::RuleKind::Efficiency);
@@ -320,7 +323,7 @@ void MeasureSource::fresh(MeasuredPoint& pt, int p) {
   fill_from_measurement(pt, m, s_.settings.warmup);
   pt.ranks = m.ranks;
   pt.launch_line = m.launch_line;
-  store_.keep(record_of(spec_, kernel_name(), pt, m));  // committed: a kill now loses nothing
+  store_.keep(record_of(spec_, input_.kernel, pt, source_, m));  // committed: a kill now loses nothing
   keep_timeline(pt, m);
 }
 
@@ -420,7 +423,7 @@ void MeasureSource::tune(MeasuredPoint& pt) {
                                spec_.budget, tp.trail, tp.capped.empty() ? "" : "; " + tp.capped,
                                tp.diagnosis.empty() ? "" : "; " + tp.diagnosis));
   }
-  store_.keep(record_of(spec_, kernel_name(), pt, tp.at_p, tuning_json(tp, spec_.rule)));
+  store_.keep(record_of(spec_, input_.kernel, pt, source_, tp.at_p, tuning_json(tp, spec_.rule)));
 }
 
 // The warnings of a point's runs: outliers named with their times, and a slow first timed run.

@@ -2,6 +2,7 @@
 
 #include "study/command_measurement.hpp"
 #include "study/experiment.hpp"
+#include "study/measured_identity.hpp"
 #include "study/mpi_measurement.hpp"
 
 namespace scalerun::study {
@@ -14,6 +15,7 @@ MeasuredSource native_source(const runtime::NativeKernel& kernel) {
   };
   s.work = [&kernel](const runtime::Params& at) { return kernel.work(at); };
   s.memory = [&kernel](const runtime::Params& at) { return kernel.memory(at); };
+  s.identity = [&kernel](const runtime::Params&, int) { return native_identity(std::string(kernel.name)); };
   return s;
 }
 
@@ -25,6 +27,7 @@ MeasuredSource command_source(const KernelSpec& kernel, const std::string& where
   };
   s.work = kernel.work;
   s.memory = kernel.memory;
+  s.identity = [&kernel](const runtime::Params& at, int p) { return command_identity(kernel, at, p); };
   return s;
 }
 
@@ -36,6 +39,9 @@ MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, 
   };
   s.work = kernel.work;
   s.memory = kernel.memory;
+  s.identity = [&kernel, &machine, where](const runtime::Params& at, int p) {
+    return mpi_identity(mpi_program(kernel, at, p, where), machine);
+  };
   return s;
 }
 

@@ -9,6 +9,7 @@
 
 #include "runtime/native_kernel.hpp"
 #include "runtime/params.hpp"
+#include "store/point_identity.hpp"
 #include "study/measurement.hpp"
 
 namespace scalerun::study {
@@ -21,6 +22,9 @@ struct MeasuredSource {
   std::function<Measurement(const runtime::Params&, int p, const MeasureSettings&)> measure;
   std::function<double(const runtime::Params&)> work;    // operations
   std::function<double(const runtime::Params&)> memory;  // bytes; NaN when the kernel does not say
+  // What, beyond p and the parameters, decides what a point at these parameters measures (the
+  // parameters themselves are added by study/point_store's record_key).
+  std::function<store::PointIdentity(const runtime::Params&, int p)> identity;
 };
 
 // The native kernel, measured in this process (its own work and memory formulas).

@@ -306,6 +306,11 @@ bool oversubscribed(const MachineSpec& machine, const std::vector<measure::Place
   return std::any_of(on_host.begin(), on_host.end(), [&](const auto& h) { return h.second > slots_of(machine); });
 }
 
+std::vector<std::string> mpi_program(const KernelSpec& kernel, const runtime::Params& params, int p,
+                                     const std::string& where) {
+  return program_argv(kernel, params, p, where);
+}
+
 Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, const runtime::Params& params, int p,
                         const MeasureSettings& settings, const std::string& where) {
   if (!SCALERUN_HAVE_MPI) {

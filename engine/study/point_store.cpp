@@ -1,5 +1,6 @@
 #include "study/point_store.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
@@ -58,12 +59,17 @@ std::optional<store::StoredPoint> PointStore::recall(const store::PointRecord& k
   if (session_ == nullptr || !session_->options.resume) return std::nullopt;
   bool waiting_said = false;
   for (;;) {
-    store::Database::Claim claim = db().claim_point(key.experiment, key.kernel, key.machine, key.point_key);
+    store::Database::Claim claim =
+        db().claim_point(key.experiment, key.kernel, key.machine, key.point_key, key.identity);
     if (claim.outcome == store::Database::ClaimOutcome::stored) {
       ++recalled_;
+      note_samples(claim.point->record);
       return std::move(claim.point);
     }
-    if (claim.outcome == store::Database::ClaimOutcome::claimed) return std::nullopt;
+    if (claim.outcome == store::Database::ClaimOutcome::claimed) {
+      explain_not_reused(key, progress);
+      return std::nullopt;
+    }
     if (!waiting_said) {
       progress.note(fmt::format("scalerun: {}: p={:g} is being {} by process {} on the same database; waiting for "
                                 "its result", key.experiment, key.p, info_.mode == "simulate" ? "simulated" : "measured",
@@ -77,6 +83,29 @@ std::optional<store::StoredPoint> PointStore::recall(const store::PointRecord& k
   }
 }
 
+// A point of the same configuration stored with another identity: said, so that a number measured
+// anew is not mistaken for the stored one, nor the stored one for what runs now.
+void PointStore::explain_not_reused(const store::PointRecord& key, Progress& progress) {
+  const auto stored = db().find_point(key.experiment, key.kernel, key.machine, key.point_key);
+  if (!stored) return;
+  const std::optional<store::PointIdentity> before = store::parse_identity(stored->record.identity);
+  if (!before) {
+    if (!said_unidentified_) {
+      progress.note(fmt::format("scalerun: {}: stored points from before scalerun kept a point's whole identity "
+                                "(program, command, every parameter) are not reused: they are measured again",
+                                key.experiment));
+      said_unidentified_ = true;
+    }
+    return;
+  }
+  const std::optional<store::PointIdentity> now = store::parse_identity(key.identity);
+  std::vector<std::string> why = now ? store::identity_differences(*before, *now) : std::vector<std::string>{};
+  if (why.empty()) why.push_back("its identity differs");
+  std::string said;
+  for (const auto& w : why) said += (said.empty() ? "" : "; ") + w;
+  progress.note(fmt::format("scalerun: {}: {}: stored point not reused: {}", key.experiment, key.point_key, said));
+}
+
 void PointStore::begin() {
   if (session_ != nullptr && !run_id_) {
     run_id_ = db().begin_run(info_);
@@ -88,7 +117,22 @@ void PointStore::keep(const store::PointRecord& record) {
   if (session_ == nullptr) return;
   begin();
   db().record_point(*run_id_, record);
+  note_samples(record);
 }
+
+void PointStore::note_samples(const store::PointRecord& record) {
+  if (info_.mode != "measure" || record.samples.empty()) return;
+  report::PointSamples s;
+  s.p = record.p;
+  if (record.machine != info_.machine) s.set = record.machine;  // a machine set's point
+  s.params = record.params;
+  s.seconds = record.samples;
+  const auto same = [&s](const report::PointSamples& o) { return o.p == s.p && o.set == s.set && o.params == s.params; };
+  if (const auto it = std::find_if(samples_.begin(), samples_.end(), same); it != samples_.end()) *it = std::move(s);
+  else samples_.push_back(std::move(s));
+}
+
+std::vector<report::PointSamples> PointStore::samples() const { return samples_; }
 
 void PointStore::finish(const std::string& status) noexcept {
   if (finished_ || db_ == nullptr) return;
@@ -107,15 +151,18 @@ std::string PointStore::storage_note() const {
                  : fmt::format("every point taken from {}, no new run", session_->options.db_path);
 }
 
-store::PointRecord record_key(const ExperimentSpec& spec, const std::string& kernel, double p,
-                              std::map<std::string, double> params) {
+store::PointRecord record_key(const ExperimentSpec& spec, const KernelSpec& kernel, double p,
+                              std::map<std::string, double> params, store::PointIdentity identity) {
   store::PointRecord key;
   key.experiment = spec.name;
-  key.kernel = kernel;
+  key.kernel = kernel.name;
   key.machine = spec.machine_name;
   key.p = p;
   key.params = std::move(params);
   key.point_key = store::point_key(p, key.params);
+  identity.params = kernel.other_params;
+  for (const auto& [name, value] : key.params) identity.params[name] = store::number_text(value);
+  key.identity = store::identity_text(identity);
   return key;
 }
 
@@ -130,6 +177,8 @@ store::RunInfo run_info(const Session& session, const std::string& experiment, c
   info.machine = machine;
   info.mode = mode;
   info.command_line = ctx.command_line;
+  info.sets = session.options.sets;
+  info.labels = session.options.labels;
   info.host = ctx.host;
   info.cpu = ctx.cpu;
   info.cores = ctx.cores;

@@ -12,7 +12,9 @@
 #include <optional>
 #include <string>
 
+#include "report/table.hpp"
 #include "store/database.hpp"
+#include "store/point_identity.hpp"
 #include "study/experiment.hpp"
 
 namespace scalerun::study {
@@ -34,9 +36,12 @@ class PointStore {
   PointStore(const PointStore&) = delete;
   PointStore& operator=(const PointStore&) = delete;
 
-  // --resume: the newest stored point with this record's experiment, kernel, machine and point
-  // key, or nothing (then this process has claimed it and computes it). Without --resume, nothing.
-  // While another live process on this host computes it, waits (saying so once on `progress`).
+  // --resume: the newest stored point with this record's experiment, kernel, machine, point key
+  // and identity, or nothing (then this process has claimed it and computes it). Without --resume,
+  // nothing. While another live process on this host computes it, waits (saying so once on
+  // `progress`). A stored point of the same key whose identity differs is not reused: one line on
+  // `progress` says what differs ("p=2: stored point not reused: the program's content changed");
+  // points stored before identities were kept are said once per sweep.
   std::optional<store::StoredPoint> recall(const store::PointRecord& key, Progress& progress);
   // The run's row exists from the first computation on, so a sweep that fails or is stopped
   // before keeping anything is still on record.
@@ -47,12 +52,16 @@ class PointStore {
   void finish(const std::string& status) noexcept;
 
   int recalled() const { return recalled_; }
+  // The samples of every measured point kept or recalled, in sweep order (a point kept twice, the
+  // last time): what JSON results carry beside the tables.
+  std::vector<report::PointSamples> samples() const;
   // Where the points went, for a table's notes: "stored in FILE (run N)" or "every point taken
   // from FILE, no new run".
   std::string storage_note() const;
 
  private:
   store::Database& db();
+  void explain_not_reused(const store::PointRecord& key, Progress& progress);
 
   Session* session_ = nullptr;
   store::RunInfo info_;
@@ -65,12 +74,16 @@ class PointStore {
   std::shared_ptr<LastWords> last_words_;
   int hook_ = 0;
   int recalled_ = 0;
+  std::vector<report::PointSamples> samples_;
+  void note_samples(const store::PointRecord& record);
+  bool said_unidentified_ = false;
 };
 
 // What --resume matches a point on: the experiment, kernel and machine, p and the parameters
-// (every one but p; finite values), with its point key.
-store::PointRecord record_key(const ExperimentSpec& spec, const std::string& kernel, double p,
-                              std::map<std::string, double> params);
+// (every one but p; finite values), with its point key; and its identity: `identity` (what the
+// source knows: program, command, machine ...) with every parameter of the kernel, of every type.
+store::PointRecord record_key(const ExperimentSpec& spec, const KernelSpec& kernel, double p,
+                              std::map<std::string, double> params, store::PointIdentity identity = {});
 
 // What the runs table keeps of where a run came from: script, host, build, and what ran.
 store::RunInfo run_info(const Session& session, const std::string& experiment, const std::string& kernel,

@@ -90,6 +90,7 @@ report::Section sweep(const ExperimentInput& input, Session& session) {
   progress.finish();
   report::Section section{spec.name, "experiment", source->finish(session)};
   section.timelines = source->timelines();
+  section.samples = store->samples();
   return section;
 }
 

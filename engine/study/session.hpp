@@ -19,6 +19,7 @@ struct SessionOptions {
   bool quiet = false;
   std::string mode = "model";
   std::map<std::string, std::string> sets;  // --set name=value, as typed
+  std::vector<std::string> labels;          // --label NAME: stored with each run (compare label:NAME)
   std::string db_path = "scalerun.db";      // --db: where measured and simulated runs are stored
   bool resume = false;                      // --resume: skip points already in the database
   std::string script_path, command_line;    // for the database's record of each run

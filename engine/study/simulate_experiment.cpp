@@ -345,7 +345,7 @@ class SimulationSource final : public PointSource {
     params.erase("p");
     std::erase_if(params, [](const auto& entry) { return !std::isfinite(entry.second); });
     params["speed_factor"] = spec_.speed_factor;
-    return record_key(spec_, kernel_.name, p, std::move(params));
+    return record_key(spec_, kernel_, p, std::move(params));
   }
 
   // "p=4 n=512": p and the sizes the scaling rule gave (those it varies; a custom rule's, those it

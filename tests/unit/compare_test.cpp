@@ -225,8 +225,13 @@ TEST_CASE("compare: stored runs and JSON result files as sides", "[compare]") {
   a.points[0].set.clear();
   const RunComparison c = compare_sides(a, json, CompareOptions{});
   CHECK(c.common == 1);
-  CHECK(c.significant == 1);  // medians only: |change| = 100 % > 5 %
+  // No samples in the file: a change of 100 % in the medians is said, but no test was run, so it
+  // is not called significant.
+  CHECK(c.significant == 0);
   CHECK(std::holds_alternative<std::monostate>(c.table.rows[0][c.table.columns.size() - 2]));
+  CHECK(std::get<std::string>(c.table.rows[0].back()) == "untested");
+  CHECK(std::any_of(c.table.notes.begin(), c.table.notes.end(),
+                    [](const std::string& n) { return n.find("significance cannot be tested") != std::string::npos; }));
   CHECK_THROWS_WITH(side_from_json(db_path), Catch::Contains("is not JSON"));
   CHECK_THROWS_WITH(side_from_json(json_path + ".missing"), Catch::Contains("cannot read"));
 }
@@ -251,4 +256,31 @@ TEST_CASE("compare: a results file nesting past the limit or of the wrong shape 
   CHECK_THROWS_WITH(side_from_json(wrong), Catch::Contains("is not a results file") && !Catch::Contains("json.exception"));
   const std::string huge_number = file("huge.json", R"({"experiments": [], "x": 1e400})");
   CHECK_THROWS_WITH(side_from_json(huge_number), Catch::Contains("out of range"));
+}
+
+TEST_CASE("compare: JSON result files with samples are tested with the U test", "[compare]") {
+  scalerun::measure::TempFolder folder{"scalerun-compare"};
+  // The table's T is the median of the samples, as scalerun writes it.
+  const auto write = [&](const std::string& name, const std::string& samples_p2, const std::string& median) {
+    const std::string path = (std::filesystem::path(folder.path()) / name).string();
+    std::ofstream(path) << R"({"schema_version": 1, "experiments": [{"name": "cmp", "kind": "experiment",
+      "tables": [{"name": "measured", "columns": ["p", "T", "mad", "runs"], "rows": [[2, )" + median + R"(, 0.01, 5]]}],
+      "samples": [{"p": 2, "params": {"n": 10}, "seconds": )" + samples_p2 + "}]}]}";
+    return path;
+  };
+  // Five runs each, fully separated: the exact two-sided U p is 2/C(10,5) = 2/252 = 0.0079.
+  const CompareSide a = side_from_json(write("a.json", "[1.00, 1.01, 1.02, 1.03, 1.04]", "1.02"));
+  const CompareSide b = side_from_json(write("b.json", "[2.00, 2.01, 2.02, 2.03, 2.04]", "2.02"));
+  REQUIRE(a.points.size() == 1);
+  CHECK(a.points[0].samples.size() == 5);
+  const RunComparison c = compare_sides(a, b, CompareOptions{});
+  CHECK(c.significant == 1);
+  const auto u = std::get<double>(c.table.rows[0][c.table.columns.size() - 2]);
+  CHECK(u == Approx(2.0 / 252.0).epsilon(1e-9));
+  // Overlapping samples with the medians 9.5 % apart (past the 5 % tolerance): tested, not significant.
+  const CompareSide mixed = side_from_json(write("c.json", "[0.90, 1.30, 1.15, 1.20, 1.10]", "1.15"));
+  const CompareSide base = side_from_json(write("d.json", "[1.00, 1.25, 0.95, 1.05, 1.15]", "1.05"));
+  const RunComparison same = compare_sides(base, mixed, CompareOptions{});
+  CHECK(same.significant == 0);
+  CHECK(std::get<std::string>(same.table.rows[0].back()) == "no");
 }

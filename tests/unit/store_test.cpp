@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -26,6 +27,7 @@
 #include "measure/temp_folder.hpp"
 #include "store/database.hpp"
 #include "store/extrap_export.hpp"
+#include "store/point_identity.hpp"
 #include "store/point_key.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
@@ -529,4 +531,158 @@ TEST_CASE("store: point keys are canonical", "[store]") {
   CHECK(point_key(8, {{"n", 1e3}}) == point_key(8.0, {{"n", 1000.0}}));
   CHECK(point_key(1, {{"x", 0.1}}) == "p=1,x=0.1");
   CHECK(point_key(2, {}) == "p=2");
+}
+
+namespace {
+
+PointIdentity full_identity() {
+  PointIdentity id;
+  id.params = {{"n", "1000"}, {"algo", "\"light\""}, {"check", "true"}};
+  id.native = "householder";
+  id.command = "./solver --n 1000 --threads 2";
+  id.program = "fnv1a64:0123456789abcdef";
+  id.machine = "bench-1 (Test CPU)";
+  id.launcher = "mpirun mpirun --bind-to core";
+  id.environment = {{"OMP_PROC_BIND", "true"}};
+  id.build = "0.1.0 4f94bb6 Release";
+  return id;
+}
+
+}  // namespace
+
+TEST_CASE("store: a point's identity changes with every field", "[store][identity]") {
+  const PointIdentity base = full_identity();
+  const std::string text = identity_text(base);
+  // Each change of one field, as a user would make it, and the phrase --resume says of it.
+  const std::vector<std::pair<std::function<void(PointIdentity&)>, std::string>> changes = {
+      {[](PointIdentity& id) { id.params["algo"] = "\"heavy\""; }, "parameter algo changed (\"light\" -> \"heavy\")"},
+      {[](PointIdentity& id) { id.params["check"] = "false"; }, "parameter check changed (true -> false)"},
+      {[](PointIdentity& id) { id.params["n"] = "2000"; }, "parameter n changed (1000 -> 2000)"},
+      {[](PointIdentity& id) { id.params.emplace("extra", "1.5"); }, "parameter extra is new (1.5)"},
+      {[](PointIdentity& id) { id.params.erase("check"); }, "parameter check is gone (was true)"},
+      {[](PointIdentity& id) { id.native = "householder_unblocked"; },
+       "the kernel's native changed (householder -> householder_unblocked)"},
+      {[](PointIdentity& id) { id.command = "./solver-O2 --n 1000 --threads 2"; },
+       "the command changed (./solver --n 1000 --threads 2 -> ./solver-O2 --n 1000 --threads 2)"},
+      {[](PointIdentity& id) { id.program = "fnv1a64:fedcba9876543210"; }, "the program's content changed"},
+      {[](PointIdentity& id) { id.machine = "bench-2 (Test CPU)"; },
+       "the machine changed (bench-1 (Test CPU) -> bench-2 (Test CPU))"},
+      {[](PointIdentity& id) { id.launcher = "srun srun"; },
+       "the launcher changed (mpirun mpirun --bind-to core -> srun srun)"},
+      {[](PointIdentity& id) { id.environment["OMP_PROC_BIND"] = "false"; },
+       "environment variable OMP_PROC_BIND changed (true -> false)"},
+      {[](PointIdentity& id) { id.build = "0.2.0 aaaaaaa Release"; },
+       "scalerun's build changed (0.1.0 4f94bb6 Release -> 0.2.0 aaaaaaa Release)"},
+  };
+  for (const auto& [change, phrase] : changes) {
+    PointIdentity changed = base;
+    change(changed);
+    INFO(phrase);
+    CHECK(identity_text(changed) != text);
+    CHECK(identity_differences(base, changed) == std::vector<std::string>{phrase});
+  }
+  CHECK(identity_differences(base, base).empty());
+}
+
+TEST_CASE("store: a point's identity does not depend on the order of its parameters", "[store][identity]") {
+  PointIdentity forward, backward;
+  const std::vector<std::pair<std::string, std::string>> params = {
+      {"n", "1000"}, {"algo", "\"light\""}, {"zeta", "[1,2]"}, {"beta", "false"}};
+  for (const auto& [name, value] : params) forward.params.emplace(name, value);
+  for (auto it = params.rbegin(); it != params.rend(); ++it) backward.params.emplace(it->first, it->second);
+  forward.environment = {{"A", "1"}, {"B", "2"}};
+  backward.environment.emplace("B", "2");
+  backward.environment.emplace("A", "1");
+  CHECK(identity_text(forward) == identity_text(backward));
+  // And it reads back as what was written.
+  const auto back = parse_identity(identity_text(full_identity()));
+  REQUIRE(back);
+  CHECK(*back == full_identity());
+  CHECK_FALSE(parse_identity(""));  // a point stored before identities were kept
+}
+
+TEST_CASE("store: --resume reuses a point only with the same identity", "[store][identity]") {
+  TempDir dir;
+  Database db = Database::open(dir.file("id.db"));
+  const auto run = db.begin_run(run_info());
+  PointRecord light = make_point(1);
+  light.identity = identity_text(full_identity());
+  db.record_point(run, light);
+  PointIdentity heavy_id = full_identity();
+  heavy_id.params["algo"] = "\"heavy\"";
+  const std::string heavy = identity_text(heavy_id);
+  CHECK(db.find_point("sort-scaling", "mergesort", "host", light.point_key, light.identity));
+  CHECK_FALSE(db.find_point("sort-scaling", "mergesort", "host", light.point_key, heavy));
+  CHECK(db.claim_point("sort-scaling", "mergesort", "host", light.point_key, heavy).outcome ==
+        Database::ClaimOutcome::claimed);
+  CHECK(db.claim_point("sort-scaling", "mergesort", "host", light.point_key, light.identity).outcome ==
+        Database::ClaimOutcome::stored);
+}
+
+TEST_CASE("store: a version 1 database opens, upgraded, and its points are never reused", "[store][identity]") {
+  TempDir dir;
+  const std::string path = dir.file("v1.db");
+  {
+    // The version 1 layout as scalerun 0.1 wrote it: no identity, labels or --set columns.
+    sqlite::Connection conn(path, true);
+    conn.execute(R"sql(
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+      INSERT INTO meta VALUES ('application', 'scalerun'), ('schema_version', '1');
+      CREATE TABLE runs (id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT,
+        status TEXT NOT NULL DEFAULT 'running', script TEXT NOT NULL, script_hash TEXT NOT NULL,
+        experiment TEXT NOT NULL, kernel TEXT NOT NULL, machine TEXT NOT NULL, mode TEXT NOT NULL,
+        command_line TEXT NOT NULL, host TEXT NOT NULL, cpu TEXT NOT NULL, cores INTEGER NOT NULL,
+        compiler TEXT NOT NULL, build_type TEXT NOT NULL, git_revision TEXT NOT NULL,
+        scalerun_version TEXT NOT NULL) STRICT;
+      CREATE TABLE points (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), experiment TEXT NOT NULL,
+        kernel TEXT NOT NULL, machine TEXT NOT NULL, point_key TEXT NOT NULL,
+        p ANY NOT NULL CHECK (typeof(p) = 'real'), median ANY, mad ANY, cv ANY,
+        verified INTEGER NOT NULL, verify_message TEXT NOT NULL, extra_json TEXT NOT NULL) STRICT;
+      CREATE TABLE point_params (point_id INTEGER NOT NULL, name TEXT NOT NULL, value ANY NOT NULL,
+        PRIMARY KEY (point_id, name)) STRICT, WITHOUT ROWID;
+      CREATE TABLE samples (point_id INTEGER NOT NULL, idx INTEGER NOT NULL, seconds ANY,
+        PRIMARY KEY (point_id, idx)) STRICT, WITHOUT ROWID;
+      CREATE TABLE figures (point_id INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, value ANY,
+        PRIMARY KEY (point_id, kind, name)) STRICT, WITHOUT ROWID;
+      INSERT INTO runs VALUES (1, '2024-01-01T00:00:00Z', '2024-01-01T00:01:00Z', 'complete', 's.lua', 'h', 'sort-scaling',
+        'mergesort', 'host', 'measure', 'scalerun s.lua', 'bench-1', 'cpu', 4, 'g++', 'Release', 'abc', '0.1.0');
+      INSERT INTO points VALUES (1, 1, '2024-01-01T00:00:30Z', 'sort-scaling', 'mergesort', 'host', 'p=2', 2.0,
+        0.5, 0.01, 0.02, 1, 'ok', '{}');
+      PRAGMA application_id = 1397904718; PRAGMA user_version = 1;
+    )sql", "setup");
+  }
+  Database db = Database::open(path, Database::Mode::existing);
+  const auto runs = db.list_runs();
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].info.labels.empty());
+  CHECK(runs[0].info.sets.empty());
+  const auto old = db.find_point("sort-scaling", "mergesort", "host", "p=2");
+  REQUIRE(old);
+  CHECK(old->record.identity.empty());
+  CHECK_FALSE(parse_identity(old->record.identity));
+  // Whatever the identity measured now, the old point is not it.
+  CHECK_FALSE(db.find_point("sort-scaling", "mergesort", "host", "p=2", identity_text(PointIdentity{})));
+  sqlite::Connection check(path, false);
+  sqlite::Statement version(check, "PRAGMA user_version", "read");
+  REQUIRE(version.step());
+  CHECK(version.get_int(0) == schema::kVersion);
+}
+
+TEST_CASE("store: runs keep their labels and --set values", "[store][identity]") {
+  TempDir dir;
+  const std::string path = dir.file("labels.db");
+  {
+    Database db = Database::open(path);
+    RunInfo info = run_info();
+    info.labels = {"O2", "nightly"};
+    info.sets = {{"algo", "heavy"}, {"n", "1e6"}};
+    db.begin_run(info);
+    db.begin_run(run_info());
+  }
+  const auto runs = Database::open(path, Database::Mode::existing).list_runs();
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].info.labels == std::vector<std::string>{"O2", "nightly"});
+  CHECK(runs[0].info.sets == std::map<std::string, std::string>{{"algo", "heavy"}, {"n", "1e6"}});
+  CHECK(runs[1].info.labels.empty());
 }

@@ -1,0 +1,134 @@
+#include "study/measured_identity.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "host/identity.hpp"
+#include "measure/command.hpp"
+#include "measure/command_template.hpp"
+#include "provenance/run_context.hpp"
+#include "study/experiment.hpp"
+
+namespace scalerun::study {
+
+namespace {
+
+std::string this_host() { return fmt::format("{} ({})", host::hostname(), host::cpuinfo_model()); }
+
+// The program as execution finds it (the same rule as the spawn's lookup: a name with '/' is a
+// path, other names are searched on PATH, an empty PATH entry meaning the working directory).
+std::string resolve(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* env = std::getenv("PATH");
+  const std::string path = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t begin = 0;
+  while (begin <= path.size()) {
+    const std::size_t end = std::min(path.find(':', begin), path.size());
+    const std::string dir = end == begin ? "." : path.substr(begin, end - begin);
+    const std::string candidate = dir + "/" + name;
+    struct stat st {};
+    if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(candidate.c_str(), X_OK) == 0)
+      return candidate;
+    begin = end + 1;
+  }
+  return {};
+}
+
+// Files hashed whole; larger ones are known by size and modification time.
+constexpr long long kLargestHashed = 256LL << 20;
+
+std::string file_version_fingerprint(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
+  // Hashed once per file version in a process: a sweep asks at every point, and a program does
+  // not change under it unless its size or modification time does.
+  using Version = std::tuple<std::string, long long, long long, long long>;
+  static std::mutex guard;
+  static std::map<Version, std::string> known;
+  const Version version{path, static_cast<long long>(st.st_size), static_cast<long long>(st.st_mtim.tv_sec),
+                        static_cast<long long>(st.st_mtim.tv_nsec)};
+  const std::lock_guard lock(guard);
+  auto it = known.find(version);
+  if (it == known.end()) {
+    // A large data file given as an argument is known by its size and time instead: reading
+    // gigabytes at every start would cost more than the measurement.
+    const std::string print = st.st_size <= kLargestHashed
+                                  ? provenance::file_fingerprint(path)
+                                  : fmt::format("size {} mtime {}", st.st_size, st.st_mtim.tv_sec);
+    it = known.emplace(version, print).first;
+  }
+  return it->second;
+}
+
+}  // namespace
+
+std::string program_fingerprint(const std::string& first_word) {
+  const std::string path = resolve(first_word);
+  const std::string print = path.empty() ? std::string() : file_version_fingerprint(path);
+  return print.empty() ? "missing: " + first_word : print;
+}
+
+std::string program_fingerprint(const std::vector<std::string>& argv) {
+  if (argv.empty()) return {};
+  std::string print = program_fingerprint(argv.front());
+  // An interpreter's program is a file among its arguments (sh run.sh, python3 solver.py): every
+  // argument that names a file is part of what runs.
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    if (const std::string file = file_version_fingerprint(argv[i]); !file.empty())
+      print += fmt::format("; {} {}", argv[i], file);
+  }
+  return print;
+}
+
+store::PointIdentity native_identity(const std::string& native) {
+  store::PointIdentity id;
+  id.native = native;
+  id.machine = this_host();
+  // The kernel's code is scalerun's: another build may measure other code under the same name.
+  id.build = fmt::format("{} {} {}", SCALERUN_VERSION, SCALERUN_GIT_REVISION, SCALERUN_BUILD_TYPE);
+  return id;
+}
+
+store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::Params& params, double p) {
+  store::PointIdentity id;
+  id.machine = this_host();
+  measure::TemplateValues values;
+  for (const auto& [k, v] : params) values[k] = v;
+  values["p"] = p;
+  try {
+    const std::vector<std::string> argv = measure::expand_template(kernel.command, values);
+    id.command = measure::format_command_line(argv);
+    id.program = program_fingerprint(argv);
+  } catch (const std::invalid_argument&) {
+    id.command = kernel.command;  // the measurement says what is wrong with it
+  }
+  return id;
+}
+
+store::PointIdentity mpi_identity(const std::vector<std::string>& program, const MachineSpec& machine) {
+  store::PointIdentity id;
+  id.command = measure::format_command_line(program);
+  id.program = program_fingerprint(program);
+  std::string hosts;
+  for (const auto& h : machine.hosts) hosts += (hosts.empty() ? "" : ",") + h;
+  for (const auto& group : machine.groups)
+    for (const auto& h : group.hosts) hosts += (hosts.empty() ? "" : ",") + h;
+  id.machine = fmt::format("hosts {} slots {:g}", hosts.empty() ? "(this host)" : hosts, machine.slots);
+  const measure::Launcher launcher = machine.launcher.value_or(measure::Launcher{});
+  std::vector<std::string> line{launcher.kind, launcher.command};
+  line.insert(line.end(), launcher.options.begin(), launcher.options.end());
+  id.launcher = measure::format_command_line(line) + (launcher.oversubscribe ? " (oversubscribe)" : "") +
+                (launcher.batch ? " (batch)" : "");
+  id.environment = launcher.env;
+  return id;
+}
+
+}  // namespace scalerun::study
