@@ -66,9 +66,15 @@ std::string unsolved_note(const ExperimentData& d) {
 }
 
 // The rule's metrics of a point (study/rule_metrics): where the size changes with p, tc is the
-// one-processor time per unit of work at the first point's size.
+// one-processor time per unit of work at the size of the point of fewest processors.
+const PointData& base_point(const ExperimentData& d) {
+  std::vector<double> ps;
+  for (const auto& pt : d.points) ps.push_back(pt.ctx.p);
+  return d.points[metrics::base_index(ps)];
+}
+
 metrics::PointMetrics metrics_of(const ExperimentData& d, const PointData& pt) {
-  const PointData& first = d.points.front();
+  const PointData& first = base_point(d);
   const metrics::BaseTimes base{first.time_1, first.at_p.work, first.ctx.p};
   const metrics::PointTimes times{pt.ctx.p, pt.at_p.work, pt.at_p.time, pt.time_1, kNaN};
   return metrics::point_metrics(d.spec.rule.kind, times, base);
@@ -76,15 +82,30 @@ metrics::PointMetrics metrics_of(const ExperimentData& d, const PointData& pt) {
 
 // The definition of S and E a table used, with the base size where the work rate needs one.
 std::string definition_note(const ExperimentData& d) {
-  const PointData& first = d.points.front();
+  const PointData& first = base_point(d);
   return metrics::definition_note(d.spec.rule.kind,
-                                  fmt::format("the first point's size, {} at p = {}", sizes_of(d, first),
+                                  fmt::format("the size of the point of fewest processors, {} at p = {}", sizes_of(d, first),
                                               point_label(first)));
 }
 
-// E_weak compares with one worker's share of the base size: only when the first point is p = 1.
+// E_weak compares with one worker's share of the base size: only when the base point is p = 1.
 bool shows_weak(const ExperimentData& d) {
-  return metrics::shows_weak(d.spec.rule.kind) && d.points.front().ctx.p == 1;
+  return metrics::shows_weak(d.spec.rule.kind) && base_point(d).ctx.p == 1;
+}
+
+// What a reader of E must know beside its definition: E above 1 where it is, and a W that is not
+// proportional to one-worker time (the work rate then differs from the own-size pair).
+void add_e_caveats(Table& t, const ExperimentData& d) {
+  std::vector<double> ps, es, t1_own, work;
+  for (const auto& pt : d.points) {
+    ps.push_back(pt.ctx.p);
+    es.push_back(metrics_of(d, pt).efficiency);
+    t1_own.push_back(pt.time_1);
+    work.push_back(pt.at_p.work);
+  }
+  if (std::string note = metrics::above_one_note(d.spec.rule.kind, ps, es); !note.empty()) t.notes.push_back(std::move(note));
+  if (metrics::basis_of(d.spec.rule.kind) != metrics::Basis::WorkRate) return;
+  if (std::string note = metrics::work_proportionality_note(t1_own, work); !note.empty()) t.notes.push_back(std::move(note));
 }
 
 bool wide_p(const ExperimentData& d) {
@@ -148,16 +169,7 @@ Table scaled_table(const ExperimentData& d) {
   }
   if (const std::string note = unsolved_note(d); !note.empty()) t.notes.push_back(note);
   if (has_e) t.notes.push_back(definition_note(d));
-  if (has_e && metrics::basis_of(d.spec.rule.kind) == metrics::Basis::WorkRate) {
-    std::vector<double> t1_own, work;
-    for (const auto& pt : d.points) {
-      t1_own.push_back(pt.time_1);
-      work.push_back(pt.at_p.work);
-    }
-    if (std::string note = metrics::work_proportionality_note(t1_own, work); !note.empty()) {
-      t.notes.push_back(std::move(note));
-    }
-  }
+  if (has_e) add_e_caveats(t, d);
   t.chart(report::Chart::Lines, "p", {"W"}, "work W").log_scales(wide_p(d), true).unit("T", "s");
   return t;
 }
@@ -278,10 +290,11 @@ Table speedup_table(const ExperimentData& d, const SpeedupExtras& extras) {
   t.chart(report::Chart::Lines, "p", {"S"}, "speedup S").log_scales(wide_p(d), false);
   t.unit({"T(1)", "T(p)"}, "s");
   t.notes.push_back(definition_note(d));
+  add_e_caveats(t, d);
   if (extras.px > 0) {
     t.value("px", extras.px).value("T_px", extras.t_px, "s").value("px_max", extras.px_max);
     t.mark(extras.px, fmt::format("px = {:.4g}", extras.px));
-    t.notes.push_back(fmt::format("fixed-size optimum px = {:g} (T = {:.6g} s) over p = 1..{:g} at the first point's size{}",
+    t.notes.push_back(fmt::format("fixed-size optimum px = {:g} (T = {:.6g} s) over p = 1..{:g} at the size of the point of fewest processors{}",
                                   extras.px, extras.t_px, extras.px_max,
                                   extras.px == extras.px_max ? "; time still falls at px_max, raise px_max" : ""));
   }

@@ -74,6 +74,12 @@ Cell number(double v) {
 void add_definition_notes(Table& t, const MeasuredSweep& sweep) {
   const model::RuleKind kind = sweep.spec->rule.kind;
   t.notes.push_back(metrics::definition_note(kind, base_description(sweep)));
+  std::vector<double> ps, es;
+  for (const auto& pt : sweep.points) {
+    ps.push_back(pt.p);
+    es.push_back(metrics_of(sweep, pt).efficiency);
+  }
+  if (std::string note = metrics::above_one_note(kind, ps, es); !note.empty()) t.notes.push_back(std::move(note));
   const bool missing = std::any_of(sweep.points.begin(), sweep.points.end(), [&](const MeasuredPoint& pt) {
     return std::isnan(metrics_of(sweep, pt).efficiency);
   });
@@ -125,6 +131,17 @@ void add_missed_marks(Table& t, const MeasuredSweep& sweep) {
                                   "sizes that meet the rule, and every value derived from them says so",
                                   missed, missed == 1 ? "" : "s", which));
   }
+}
+
+// A table of one row per point, in the sweep's order, made by code that knows nothing of tuning
+// (overhead, latency, counters): the target column and the missed marks added after, so no table
+// of a tuned sweep passes a missed point off as tuned.
+Table with_targets(Table t, const MeasuredSweep& sweep) {
+  if (!sweep.tuned || t.rows.size() != sweep.points.size()) return t;
+  add_target_column(t, sweep);
+  for (std::size_t i = 0; i < t.rows.size(); ++i) t.rows[i].emplace_back(target_text(sweep, sweep.points[i]));
+  add_missed_marks(t, sweep);
+  return t;
 }
 
 // The notes of a tuned sweep: the sizes found, and for efficiency the intervals behind each E.
@@ -596,7 +613,7 @@ Tables measure_measured(const MeasureTableInputs& in) { return {measured_table(i
 Tables measure_speedup(const MeasureTableInputs& in) { return {speedup_table(in.sweep)}; }
 Tables measure_psi(const MeasureTableInputs& in) { return {psi_table(in.sweep)}; }
 Tables measure_ranks(const MeasureTableInputs& in) { return {ranks_table(in.sweep)}; }
-Tables measure_counters(const MeasureTableInputs& in) { return {counters_table(in.sweep)}; }
+Tables measure_counters(const MeasureTableInputs& in) { return {with_targets(counters_table(in.sweep), in.sweep)}; }
 Tables measure_compare(const MeasureTableInputs& in) { return {compare_table(in.sweep)}; }
 
 namespace {
@@ -616,12 +633,12 @@ bool instrumented(const MeasureTableInputs& in, std::string_view report) {
 
 Tables measure_overhead(const MeasureTableInputs& in) {
   if (!instrumented(in, "overhead")) return {};
-  return {overhead_table(in.sweep)};
+  return {with_targets(overhead_table(in.sweep), in.sweep)};
 }
 
 Tables measure_latency(const MeasureTableInputs& in) {
   if (!instrumented(in, "latency")) return {};
-  return {latency_table(in.sweep)};
+  return {with_targets(latency_table(in.sweep), in.sweep)};
 }
 
 }  // namespace scalerun::study

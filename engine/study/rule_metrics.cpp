@@ -68,6 +68,30 @@ std::string definition_note(model::RuleKind kind, const std::string& base) {
   return {};
 }
 
+std::size_t base_index(const std::vector<double>& ps) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < ps.size(); ++i) {
+    if (ps[i] < ps[best]) best = i;
+  }
+  return best;
+}
+
+std::string above_one_note(model::RuleKind kind, const std::vector<double>& ps, const std::vector<double>& es) {
+  std::string where;
+  for (std::size_t i = 0; i < ps.size() && i < es.size(); ++i) {
+    // A hair above 1 is rounding of the same time, not a claim.
+    if (std::isfinite(es[i]) && es[i] > 1 + 1e-9) where += fmt::format("{}p = {:g} (E {:.4f})", where.empty() ? "" : ", ", ps[i], es[i]);
+  }
+  if (where.empty()) return {};
+  return fmt::format("E above 1 at {}: {}", where,
+                     basis_of(kind) == Basis::WorkRate
+                         ? "the work rate against tc at the base size overstates where one unit of work costs less "
+                           "at larger sizes (W not proportional to one-worker time), or the runs are superlinear "
+                           "(caches) or noisy"
+                         : "superlinear (the parallel run's data fit in caches the one-worker run's did not) or "
+                           "within the noise of the times");
+}
+
 std::string work_proportionality_note(const std::vector<double>& t1_own, const std::vector<double>& work,
                                       double tolerance) {
   double low = std::numeric_limits<double>::infinity(), high = -low;

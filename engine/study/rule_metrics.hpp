@@ -13,6 +13,7 @@
 //   no Karp-Flatt where the size changes: its serial fraction assumes one problem.
 
 #include <cmath>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,16 @@ struct PointMetrics {
 };
 
 PointMetrics point_metrics(model::RuleKind kind, const PointTimes& pt, const BaseTimes& base);
+
+// Which point is the base, whatever order the sweep lists its processor counts in: the p = 1
+// point where there is one, else the one of fewest processors (the first of those). `ps` must
+// not be empty.
+std::size_t base_index(const std::vector<double>& ps);
+
+// The note for points whose E exceeds 1 ("" when none does): where the size changes with p, the
+// work rate can overstate (W not proportional to one-worker time); a measured point can be
+// superlinear (caches) or noisy. `ps` and `es` are the points' p and E.
+std::string above_one_note(model::RuleKind kind, const std::vector<double>& ps, const std::vector<double>& es);
 
 // Whether the weak-scaling efficiency T(1, n0)/T(p, np) is what the rule means (memory_bound:
 // the work per worker held, so T would stay put under perfect scaling).

@@ -306,7 +306,10 @@ class SimulationSource final : public PointSource {
   void add_rule_metrics() {
     if (study_.points.empty()) return;
     const model::RuleKind kind = spec_.rule.kind;
-    const sim::SimulatedPoint& first = study_.points.front();
+    std::vector<double> ps;
+    for (const auto& pt : study_.points) ps.push_back(pt.p);
+    const std::size_t base = metrics::base_index(ps);
+    const sim::SimulatedPoint& first = study_.points[base];
     const metrics::BaseTimes real_base{first.t1_real, first.work, first.p};
     const metrics::BaseTimes ideal_base{first.separation.t1, first.work, first.p};
     for (auto& pt : study_.points) {
@@ -318,7 +321,19 @@ class SimulationSource final : public PointSource {
     }
     study_.karp_flatt = metrics::basis_of(kind) == metrics::Basis::FixedSize;
     study_.weak = metrics::shows_weak(kind) && first.p == 1;
-    study_.metric_notes = {metrics::definition_note(kind, fmt::format("the first point's, {}", sizes_.front()))};
+    study_.metric_notes = {metrics::definition_note(kind, fmt::format("the point of fewest processors, {}", sizes_[base]))};
+    std::vector<double> es, t1_own, work;
+    for (const auto& pt : study_.points) {
+      es.push_back(pt.rule.efficiency);
+      t1_own.push_back(pt.t1_real);
+      work.push_back(pt.work);
+    }
+    if (std::string note = metrics::above_one_note(kind, ps, es); !note.empty()) study_.metric_notes.push_back(note);
+    if (metrics::basis_of(kind) == metrics::Basis::WorkRate) {
+      if (std::string note = metrics::work_proportionality_note(t1_own, work); !note.empty()) {
+        study_.metric_notes.push_back(note);
+      }
+    }
     const bool missing = std::any_of(study_.points.begin(), study_.points.end(),
                                      [](const sim::SimulatedPoint& pt) { return std::isnan(pt.rule.efficiency); });
     if (missing && metrics::basis_of(kind) == metrics::Basis::WorkRate) {

@@ -149,3 +149,25 @@ TEST_CASE("The work-rate note names a W that is not proportional to one-worker t
   // Within the tolerance (1 %): nothing.
   CHECK(work_proportionality_note({2e-3, 4.04e-3}, {1000, 2000}).empty());
 }
+
+TEST_CASE("rule metrics: the base is the point of fewest processors and E above 1 is kept and named", "[rule_metrics]") {
+  using namespace scalerun::study::metrics;
+  CHECK(base_index({2, 1, 4}) == 1);
+  CHECK(base_index({8, 4, 16}) == 1);
+  CHECK(base_index({1}) == 0);
+  // T(n, p) = 1e-7 n/p + 0.01/p, W = n, memory_bound from n = 1e5 at p = 1 to 4e5 at p = 4:
+  // tc = 0.02/1e5 = 2e-7, T(4) = (0.04 + 0.01)/4 = 0.0125, E = 4e5 2e-7/(4 0.0125) = 1.6 exactly,
+  // which the work rate must report as it is (a clamp to 1 would hide what the note explains).
+  const PointMetrics m = point_metrics(scalerun::model::RuleKind::MemoryBound, {4, 4e5, 0.0125, std::nan(""), std::nan("")},
+                                       {0.02, 1e5, 1});
+  CHECK(m.efficiency == Approx(1.6).epsilon(1e-12));
+  CHECK(m.speedup == Approx(6.4).epsilon(1e-12));
+  const std::string note = above_one_note(scalerun::model::RuleKind::MemoryBound, {1, 4}, {1.0, 1.6});
+  CHECK_THAT(note, Catch::Matchers::Contains("p = 4 (E 1.6000)"));
+  CHECK_THAT(note, Catch::Matchers::Contains("not proportional"));
+  CHECK_FALSE(Catch::Matchers::Contains("p = 1").match(note));
+  CHECK(above_one_note(scalerun::model::RuleKind::Fixed, {1, 2}, {1.0, 0.9}).empty());
+  CHECK_THAT(above_one_note(scalerun::model::RuleKind::Fixed, {1, 2}, {1.0, 1.05}), Catch::Matchers::Contains("superlinear"));
+  // The proportionality note speaks from a 2 % spread on: 3 % is named.
+  CHECK_FALSE(work_proportionality_note({2e-3, 4.12e-3}, {1000, 2000}).empty());
+}
