@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -370,6 +371,8 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
     }
     if (!inv.html_file.empty()) cli::write_html_report(inv.html_file, context, outcome.sections, request.options.quiet);
     if (!inv.trace_file.empty()) cli::write_trace_file(inv.trace_file, context, outcome.sections, request.options.quiet);
+    // The script failed after these tables were made: they are out, now its one line and exit 2.
+    if (outcome.failure) std::rethrow_exception(outcome.failure);
     if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
       if (!request.options.quiet) {
         if (outcome.checks_failed > 0) {
