@@ -92,7 +92,9 @@ const char* const kFooter =
     "error (a time-out too, or output that cannot be written), 130 interrupted (Ctrl-C), 143\n"
     "terminated (SIGTERM).\n"
     "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
-    "colour off; the progress line shows only on a terminal.\n";
+    "colour off; the progress line shows only on a terminal; SCALERUN_REMEASURE_HOST=1 makes\n"
+    "host_machine() measure this host again instead of reading its figures from the cache folder\n"
+    "($XDG_CACHE_HOME/scalerun or ~/.cache/scalerun).\n";
 
 // What the command line asked for.
 struct Invocation {
