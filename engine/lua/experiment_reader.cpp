@@ -20,6 +20,7 @@
 #include "lua/session_binding.hpp"
 #include "lua/sim_programs.hpp"
 #include "lua/validate.hpp"
+#include "runtime/stop.hpp"
 #include "study/experiment.hpp"
 #include "study/modes_side_by_side.hpp"
 #include "study/session.hpp"
@@ -490,8 +491,19 @@ int read_and_run_experiment(lua_State* L, study::Session& session) {
 
 int experiment_native(lua_State* L) {
   study::Session& session = session_of(L);
-  read_and_run_experiment(L, session);
-  if (!session.checking) return 1;
+  if (!session.checking) return read_and_run_experiment(L, session);
+  // The check pass reports only what experiment{} itself refuses: the rest of a script may depend
+  // on what running does (a program's callbacks, the results), which a dry run cannot know.
+  try {
+    read_and_run_experiment(L, session);
+  } catch (const runtime::Stopped&) {
+    throw;
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    session.experiment_refused = e.what();
+    throw;
+  }
   // In the check pass its numbers do not exist: a script that reads them ends the check pass
   // there (what it would build from a stand-in could not be checked soundly).
   lua_pop(L, 1);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -83,14 +84,15 @@ void load_script(State& state, study::Session& session, const RunRequest& reques
 // computes for longer is run without the rest of its check.
 constexpr double kCheckPassSeconds = 10;
 
-// What ends the check pass without being the script's error: what the check pass cannot do (a
-// file, a program, map{}, fit{}, discover{} or check{}, the results of an experiment) says so.
+// The stand-ins of the check pass and what it cannot do say so: an experiment{} given one (its
+// procs an earlier experiment's results) is not refused for it.
 bool ends_check_pass(const std::string& message) { return message.find("the check pass") != std::string::npos; }
 
 // The check pass: the script runs once in the environment of --help (no files, no programs, no
-// print, no os.exit) as a dry run, each experiment{} read and checked as the run would before its
-// sweep. Throws the script's error when it has one before the first thing the check pass cannot
-// do; the experiments after that are checked when the run reaches them.
+// print, no os.exit, no finalizers) as a dry run, each experiment{} read and checked as the run
+// would before its sweep. Throws what an experiment{} refuses; returns at the script's end or its
+// first other error (a file, a program, the results of an experiment, a value only running would
+// have made): the run reports those as it meets them, and checks the experiments after them then.
 void check_script(const RunRequest& request) {
   study::Session session;
   session.options = request.options;
@@ -104,7 +106,14 @@ void check_script(const RunRequest& request) {
   try {
     lua::protected_call(state.get(), 0, 0);
   } catch (const ScriptError& e) {
-    if (!ends_check_pass(e.what())) throw;
+    if (runtime::interrupt_requested()) throw;
+    // The error experiment{} raised, not one after a pcall that caught it.
+    const bool refused = !session.experiment_refused.empty() &&
+                         std::string_view(e.what()).find(session.experiment_refused) != std::string_view::npos;
+    if (refused && !ends_check_pass(e.what()) &&
+        runtime::stop_cause() != runtime::StopCause::deadline) {
+      throw;
+    }
   } catch (const runtime::Stopped& e) {
     if (e.cause() == runtime::StopCause::interrupt) throw;  // its own budget spent: the run goes on
   }

@@ -43,6 +43,7 @@ struct Session {
   // The check pass before the run (lua/script_runner): each experiment{} is read and checked as
   // the run would before its sweep; nothing is measured, stored or printed.
   bool checking = false;
+  std::string experiment_refused;  // in the check pass: what an experiment's own reading or checks said
 
   store::Database& db();
 

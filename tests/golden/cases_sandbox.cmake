@@ -10,10 +10,9 @@ scalerun_golden(sandbox_io_open EXIT 2
   MATCH "^tests/golden/lib/sandbox/writer.lua:3: io.open ${SANDBOX_REFUSED}"
   ARGS tests/golden/errors/sandbox_io_open.lua)
 # os.execute in a library function the script calls later: the function keeps the library's
-# environment, and nothing is started (no "preparing" line). The check pass before the run finds
-# it, so the script's print("loaded") before the call never runs.
+# environment, and nothing is started (no "preparing" line).
 scalerun_golden(sandbox_os_execute EXIT 2
-  MATCH "^tests/golden/lib/sandbox/runner.lua:6: os.execute ${SANDBOX_REFUSED}"
+  MATCH "^loaded\ntests/golden/lib/sandbox/runner.lua:6: os.execute ${SANDBOX_REFUSED}"
   ARGS tests/golden/errors/sandbox_os_execute.lua)
 scalerun_golden(sandbox_os_remove EXIT 2
   MATCH "^tests/golden/lib/sandbox/remover.lua:3: os.remove ${SANDBOX_REFUSED}"

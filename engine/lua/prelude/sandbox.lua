@@ -157,6 +157,12 @@ local function environment(purpose)
     views.map, views.fit = skipped_in_check("map{}"), skipped_in_check("fit{}")
     views.discover, views.check = skipped_in_check("discover{}"), skipped_in_check("check{}")
     views.print = function() end
+    -- A finalizer would run when the check pass's state closes, outside any check: none is set.
+    local real_setmetatable = setmetatable
+    views.setmetatable = function(t, mt)
+      if type(mt) == "table" and rawget(mt, "__gc") ~= nil then error(unavailable("a __gc finalizer"), 2) end
+      return real_setmetatable(t, mt)
+    end
   elseif listing then
     local function skipped() return {} end
     views.experiment, views.map, views.fit, views.discover, views.check = skipped, skipped, skipped, skipped, skipped
