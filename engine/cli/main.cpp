@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -91,7 +92,9 @@ const char* const kFooter =
     "error (a time-out too, or output that cannot be written), 130 interrupted (Ctrl-C), 143\n"
     "terminated (SIGTERM).\n"
     "Environment: LUA_PATH adds module folders (';;' stands for scalerun's own); NO_COLOR turns\n"
-    "colour off; the progress line shows only on a terminal.\n";
+    "colour off; the progress line shows only on a terminal; SCALERUN_REMEASURE_HOST=1 makes\n"
+    "host_machine() measure this host again instead of reading its figures from the cache folder\n"
+    "($XDG_CACHE_HOME/scalerun or ~/.cache/scalerun).\n";
 
 // What the command line asked for.
 struct Invocation {
@@ -380,6 +383,8 @@ int run_and_report(const Invocation& inv, int argc, char** argv) {
     }
     if (!inv.html_file.empty()) cli::write_html_report(inv.html_file, context, outcome.sections, request.options.quiet);
     if (!inv.trace_file.empty()) cli::write_trace_file(inv.trace_file, context, outcome.sections, request.options.quiet);
+    // The script failed after these tables were made: they are out, now its one line and exit 2.
+    if (outcome.failure) std::rethrow_exception(outcome.failure);
     if (outcome.checks_failed > 0 || outcome.targets_missed > 0) {
       if (!request.options.quiet) {
         if (outcome.checks_failed > 0) {

@@ -21,29 +21,34 @@ std::string build_warning() {
 #endif
 }
 
+}  // namespace
+
 // STREAM's rule: each array at least four times the size of all last-level caches together, so
-// no pass is served from cache; at least 32 MiB; at most an eighth of memory for the three.
-std::size_t stream_bytes(const Topology& topology) {
+// no pass is served from cache; at least 32 MiB; the three together at most kStreamBytesInAll,
+// and at most an eighth of memory.
+std::size_t stream_array_bytes(const Topology& topology) {
   const Cache& llc = topology.last_level_cache();
   const std::uint64_t rule = 4 * llc.bytes * static_cast<std::uint64_t>(std::max(1, llc.count));
-  const std::uint64_t cap = std::max<std::uint64_t>(topology.memory_bytes / 24, std::uint64_t{32} << 20);
+  std::uint64_t cap = kStreamBytesInAll / 3;
+  if (topology.memory_bytes > 0) cap = std::max<std::uint64_t>(std::min<std::uint64_t>(cap, topology.memory_bytes / 24), 1 << 20);
   return static_cast<std::size_t>(std::min(std::max(rule, std::uint64_t{32} << 20), cap));
 }
 
-}  // namespace
+HostDescription describe(const DescribeOptions& options) { return describe(options, read_topology(), true); }
 
-HostDescription describe(const DescribeOptions& options) {
+HostDescription describe(const DescribeOptions& options, const Topology& topology, bool measure) {
   HostDescription d;
-  d.topology = read_topology();
+  d.topology = topology;
   d.threads = d.topology.pus;
   d.measured_at = utc_now();
   d.build_warning = build_warning();
   d.speed_benchmark = kSpeedBenchmark;
   d.bandwidth_benchmark = kBandwidthBenchmark;
+  d.stream_array_bytes = options.stream_array_bytes > 0 ? options.stream_array_bytes : stream_array_bytes(d.topology);
+  if (!measure) return d;
   d.core_speed = measure_core_speed(options.seconds).per_second;
   d.aggregate_speed = measure_aggregate_speed(options.seconds, d.threads).per_second;
   d.speed_per_core = d.aggregate_speed / d.topology.cores;
-  d.stream_array_bytes = options.stream_array_bytes > 0 ? options.stream_array_bytes : stream_bytes(d.topology);
   d.memory_bandwidth = measure_triad_bandwidth(options.seconds, d.stream_array_bytes, d.threads).per_second;
   return d;
 }

@@ -11,8 +11,14 @@ namespace scalerun::host {
 
 struct DescribeOptions {
   double seconds = 0.2;                // per benchmark: one core, all cores, memory
-  std::size_t stream_array_bytes = 0;  // 0: STREAM's rule, 4x the last-level caches (>= 32 MiB)
+  // 0: STREAM's rule, each array 4x the last-level caches (at least 32 MiB), the three arrays at
+  // most kStreamBytesInAll together.
+  std::size_t stream_array_bytes = 0;
 };
+
+// The bandwidth benchmark's three arrays together at most: enough to pass the last-level cache of
+// common hosts, small enough that host_machine() does not cost a run gigabytes.
+inline constexpr std::size_t kStreamBytesInAll = std::size_t{256} << 20;
 
 struct HostDescription {
   Topology topology;
@@ -30,6 +36,13 @@ struct HostDescription {
 // Reads the topology and runs the benchmarks (about 3 x options.seconds, plus allocating the
 // arrays). Throws std::runtime_error when hwloc fails or a benchmark computes a wrong result.
 HostDescription describe(const DescribeOptions& options = {});
+// The same for a topology already read; without `measure` only what needs no benchmark is filled
+// (threads, build warning, benchmark names), the speeds left 0.
+HostDescription describe(const DescribeOptions& options, const Topology& topology, bool measure);
+
+// The size of each array of the bandwidth benchmark on this topology (options.stream_array_bytes
+// when given).
+std::size_t stream_array_bytes(const Topology& topology);
 
 // The text of machines/host.lua: `return machine { name, doc, clock, peak, speed, memory, procs }`
 // in the vocabulary's units, with comments recording caches, bandwidth, benchmarks and date.

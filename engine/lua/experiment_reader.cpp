@@ -21,6 +21,7 @@
 #include "lua/session_binding.hpp"
 #include "lua/sim_programs.hpp"
 #include "lua/validate.hpp"
+#include "runtime/stop.hpp"
 #include "study/experiment.hpp"
 #include "study/modes_side_by_side.hpp"
 #include "study/session.hpp"
@@ -484,8 +485,11 @@ std::vector<int> push_machines(lua_State* L, const FieldReader& r, study::Experi
 
 }  // namespace
 
-int experiment_native(lua_State* L) {
-  study::Session& session = session_of(L);
+namespace {
+
+// experiment{} as the run does it: read, checked, swept (or, in a dry run or the check pass, only
+// checked), its section pushed.
+int read_and_run_experiment(lua_State* L, study::Session& session) {
   const FieldReader r = form_table(L, "experiment");
   const std::string& where = r.where();
   study::ExperimentInput input;
@@ -523,6 +527,30 @@ int experiment_native(lua_State* L) {
     return 1;
   }
   push_section(L, study::run_experiment(input, session));
+  return 1;
+}
+
+}  // namespace
+
+int experiment_native(lua_State* L) {
+  study::Session& session = session_of(L);
+  if (!session.checking) return read_and_run_experiment(L, session);
+  // The check pass reports only what experiment{} itself refuses: the rest of a script may depend
+  // on what running does (a program's callbacks, the results), which a dry run cannot know.
+  try {
+    read_and_run_experiment(L, session);
+  } catch (const runtime::Stopped&) {
+    throw;
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    session.experiment_refused = e.what();
+    throw;
+  }
+  // In the check pass its numbers do not exist: a script that reads them ends the check pass
+  // there (what it would build from a stand-in could not be checked soundly).
+  lua_pop(L, 1);
+  push_check_stand_in(L, "experiment{}");
   return 1;
 }
 

@@ -49,12 +49,17 @@ int set_library_environment(lua_State* L) {
 namespace {
 
 // Makes a fresh environment from the factory the _ENV of the chunk on top of the stack.
-void set_environment(lua_State* L, bool listing) {
+// purpose: nullptr for a library, "listing" for --help, "checking" for the check pass.
+void set_environment(lua_State* L, const char* purpose) {
   if (lua_getfield(L, LUA_REGISTRYINDEX, kFactoryKey) != LUA_TFUNCTION) {
     lua_pop(L, 1);
     throw std::logic_error("internal error: a chunk was loaded before the library sandbox was installed");
   }
-  lua_pushboolean(L, listing ? 1 : 0);
+  if (purpose != nullptr) {
+    lua_pushstring(L, purpose);
+  } else {
+    lua_pushboolean(L, 0);
+  }
   // A protected call: the caller (the module searcher) holds C++ objects a longjmp would skip.
   // Only the budget's hook or memory can make the factory fail.
   if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
@@ -72,10 +77,12 @@ void set_environment(lua_State* L, bool listing) {
 
 }  // namespace
 
-void sandbox_script_for_listing(lua_State* L) { set_environment(L, true); }
+void sandbox_script_for_listing(lua_State* L) { set_environment(L, "listing"); }
+
+void sandbox_script_for_checking(lua_State* L) { set_environment(L, "checking"); }
 
 void sandbox_library_chunk(lua_State* L, const char* source) {
-  set_environment(L, false);
+  set_environment(L, nullptr);
   if (lua_getfield(L, LUA_REGISTRYINDEX, kSourcesKey) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);

@@ -27,6 +27,10 @@ void sandbox_library_chunk(lua_State* L, const char* source);
 // runs it only to list its param()s: nothing is started or read, experiments and the other
 // acting forms are skipped (they return empty tables).
 void sandbox_script_for_listing(lua_State* L);
+// The same for the check pass before a run (lua/script_runner): experiment{} is the real one (the
+// session checks without measuring), print writes nothing, os.exit and the other acting forms end
+// the check pass.
+void sandbox_script_for_checking(lua_State* L);
 
 // Throws NativeError ("<what> cannot run from a library ...") when a function of a library (a
 // module chunk, a function it defined, a chunk it loaded) is on the current thread's stack.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include "lua/state.hpp"
 #include "lua/session_binding.hpp"
 #include "lua/vocabulary.hpp"
+#include "runtime/stop.hpp"
 
 namespace scalerun::lua {
 
@@ -52,17 +54,11 @@ std::vector<std::string> package_roots(const std::string& script) {
   return roots;
 }
 
-RunOutcome run_script(const RunRequest& request) {
-  std::error_code ec;
-  if (!fs::exists(request.script, ec)) {
-    throw UsageError(fmt::format("cannot open script '{}': no such file", request.script));
-  }
-  if (fs::is_directory(request.script, ec)) {
-    throw UsageError(fmt::format("'{}' is a directory; give a script such as scripts/quickstart.lua", request.script));
-  }
-  study::Session session;
-  session.options = request.options;
-  lua::State state;
+namespace {
+
+// A fresh state for the script: the session attached, its modules found, `arg` set, the
+// vocabulary and guards in place, the budget running and the script's chunk on the stack.
+void load_script(State& state, study::Session& session, const RunRequest& request, double budget_seconds) {
   lua_State* L = state.get();
   attach(L, session);
   state.set_package_path(package_roots(request.script));
@@ -80,8 +76,68 @@ RunOutcome run_script(const RunRequest& request) {
 
   lua::open_vocabulary(L);
   lua::install_process_guards(L);
-  state.set_time_budget(request.timeout_seconds);
+  state.set_time_budget(budget_seconds);
   lua::load_file(L, request.script);
+}
+
+// The longest the check pass may take: scripts reach their experiments in milliseconds; one that
+// computes for longer is run without the rest of its check.
+constexpr double kCheckPassSeconds = 10;
+
+// The stand-ins of the check pass and what it cannot do say so: an experiment{} given one (its
+// procs an earlier experiment's results) is not refused for it.
+bool ends_check_pass(const std::string& message) { return message.find("the check pass") != std::string::npos; }
+
+// The check pass: the script runs once in the environment of --help (no files, no programs, no
+// print, no os.exit, no finalizers) as a dry run, each experiment{} read and checked as the run
+// would before its sweep. Throws what an experiment{} refuses; returns at the script's end or its
+// first other error (a file, a program, the results of an experiment, a value only running would
+// have made): the run reports those as it meets them, and checks the experiments after them then.
+void check_script(const RunRequest& request) {
+  study::Session session;
+  session.options = request.options;
+  session.options.dry_run = true;
+  session.options.quiet = true;
+  session.options.verbose = false;
+  session.checking = true;
+  lua::State state;
+  load_script(state, session, request, std::min(request.timeout_seconds, kCheckPassSeconds));
+  lua::sandbox_script_for_checking(state.get());
+  try {
+    lua::protected_call(state.get(), 0, 0);
+  } catch (const ScriptError& e) {
+    if (runtime::interrupt_requested()) throw;
+    // The error experiment{} raised, not one after a pcall that caught it.
+    const bool refused = !session.experiment_refused.empty() &&
+                         std::string_view(e.what()).find(session.experiment_refused) != std::string_view::npos;
+    if (refused && !ends_check_pass(e.what()) &&
+        runtime::stop_cause() != runtime::StopCause::deadline) {
+      throw;
+    }
+  } catch (const runtime::Stopped& e) {
+    if (e.cause() == runtime::StopCause::interrupt) throw;  // its own budget spent: the run goes on
+  }
+}
+
+}  // namespace
+
+RunOutcome run_script(const RunRequest& request) {
+  std::error_code ec;
+  if (!fs::exists(request.script, ec)) {
+    throw UsageError(fmt::format("cannot open script '{}': no such file", request.script));
+  }
+  if (fs::is_directory(request.script, ec)) {
+    throw UsageError(fmt::format("'{}' is a directory; give a script such as scripts/quickstart.lua", request.script));
+  }
+  // Every experiment is checked before any is measured: a mistake in the last one is not found
+  // after the first has measured for minutes. A dry run measures nothing and is its own check.
+  if (!request.list_params_only && !request.options.dry_run) check_script(request);
+
+  study::Session session;
+  session.options = request.options;
+  lua::State state;
+  lua_State* L = state.get();
+  load_script(state, session, request, request.timeout_seconds);
   if (request.list_params_only) {
     lua::sandbox_script_for_listing(L);
     RunOutcome listed;
@@ -93,8 +149,17 @@ RunOutcome run_script(const RunRequest& request) {
     listed.params = std::move(session.param_docs);
     return listed;
   }
-  lua::protected_call(L, 0, 0);
-  state.throw_finalizer_error();
+  try {
+    lua::protected_call(L, 0, 0);
+    state.throw_finalizer_error();
+  } catch (const ScriptError&) {
+    // What was computed before the error is printed and kept, then the error is the run's end.
+    if (session.sections.empty()) throw;
+    RunOutcome kept{std::move(session.sections), session.checks_run, session.checks_failed, session.targets_missed,
+                    std::move(session.param_docs), {}, {}};
+    kept.failure = std::current_exception();
+    return kept;
+  }
 
   for (const auto& [name, value] : session.options.sets) {
     if (std::find(session.used_sets.begin(), session.used_sets.end(), name) == session.used_sets.end()) {
@@ -109,7 +174,7 @@ RunOutcome run_script(const RunRequest& request) {
     session.warn(fmt::format("{} defined no experiment, map or fit: nothing to report", request.script));
   }
   return {std::move(session.sections), session.checks_run, session.checks_failed, session.targets_missed,
-          std::move(session.param_docs), {}};
+          std::move(session.param_docs), {}, {}};
 }
 
 study::MachineSpec load_machine_file(const std::string& path) {

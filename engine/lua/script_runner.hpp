@@ -2,6 +2,7 @@
 // Runs one experiment script: a fresh Lua state with the vocabulary, the script's own folder
 // and the shipped libraries on package.path, its arguments in `arg`, under the time budget.
 
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,14 @@ struct RunOutcome {
   int targets_missed = 0;
   std::vector<study::Session::ParamDoc> params;  // the script's param()s, in the order called
   std::string listing_stopped;  // list_params_only: the error that ended the listing early, if any
+  // The script's error when it came after some tables were made: those tables are printed and
+  // written first, then this is rethrown for its one line and exit code.
+  std::exception_ptr failure;
 };
 
-// Throws ScriptError (exit 2), UsageError (exit 2) or Interrupted (exit 130).
+// Every experiment is read and checked first (a dry run of the script in --help's environment),
+// then the script runs. Throws ScriptError (exit 2), UsageError (exit 2) or Interrupted (exit
+// 130); a ScriptError after some tables were made comes back as RunOutcome::failure instead.
 RunOutcome run_script(const RunRequest& request);
 
 // Where require() looks for a script's modules: its folder and the parent, the working directory,

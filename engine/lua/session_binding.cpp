@@ -4,7 +4,12 @@ namespace scalerun::lua {
 
 namespace {
 const char kSessionKey = 0;  // its address is the registry key
+
+int refuse_use(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  return lua_error(L);
 }
+}  // namespace
 
 void attach(lua_State* L, study::Session& session) {
   lua_pushlightuserdata(L, &session);
@@ -16,6 +21,19 @@ study::Session& session_of(lua_State* L) {
   auto* s = static_cast<study::Session*>(lua_touserdata(L, -1));
   lua_pop(L, 1);
   return *s;
+}
+
+void push_check_stand_in(lua_State* L, const char* form) {
+  lua_newtable(L);
+  lua_createtable(L, 0, 7);
+  for (const char* event : {"__index", "__newindex", "__len", "__pairs", "__call", "__concat", "__eq"}) {
+    lua_pushfstring(L, "the results of %s are known only when the script runs: the check pass stops here", form);
+    lua_pushcclosure(L, refuse_use, 1);
+    lua_setfield(L, -2, event);
+  }
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
 }
 
 }  // namespace scalerun::lua

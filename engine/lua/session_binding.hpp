@@ -12,4 +12,9 @@ namespace scalerun::lua {
 void attach(lua_State* L, study::Session& session);
 study::Session& session_of(lua_State* L);
 
+// Pushes what an acting form returns in the check pass (session.checking): a value whose every
+// use (a field read or written, its length, pairs, a call) is an error that ends the check pass,
+// since what the form computes is known only when the script runs.
+void push_check_stand_in(lua_State* L, const char* form);
+
 }  // namespace scalerun::lua

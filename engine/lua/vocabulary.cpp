@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <algorithm>
 #include <cstring>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,7 +18,7 @@
 #include "lua/library_sandbox.hpp"
 #include "lua/rule_reader.hpp"
 #include "lua/native.hpp"
-#include "host/describe.hpp"
+#include "host/host_cache.hpp"
 #include "lua/symbolic.hpp"
 #include "lua/experiment_reader.hpp"
 #include "lua/session_binding.hpp"
@@ -201,9 +202,15 @@ int param(lua_State* L) {
 }
 
 // host_machine(): the fields of a machine{} describing this host (hwloc topology, measured
-// per-core speed), measured once per process: machines/host.lua builds on it.
+// per-core speed), measured once per host and build (host/host_cache): machines/host.lua builds on it.
 int host_machine(lua_State* L) {
-  static const host::HostDescription d = host::describe();
+  static const host::CachedDescription cached = host::describe_cached();
+  const host::HostDescription& d = cached.description;
+  const study::Session& session = session_of(L);
+  if (cached.from_cache && (session.options.dry_run || session.options.verbose) && !session.options.quiet) {
+    std::cerr << fmt::format("scalerun: note: host_machine(): this host's figures measured at {}, read from {} "
+                             "({}=1 measures them again)\n", d.measured_at, cached.file, host::kRemeasureVariable);
+  }
   lua_createtable(L, 0, 6);
   lua_pushfstring(L, "%s (%s)", d.topology.hostname.c_str(), d.topology.cpu_model.c_str());
   lua_setfield(L, -2, "name");

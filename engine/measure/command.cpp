@@ -12,6 +12,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
 
 #include "measure/output_tail.hpp"
 #include "measure/spawn.hpp"
@@ -180,8 +183,27 @@ void drain(Stream& out, Stream& err) {
 
 }  // namespace
 
+std::string program_in_folder(const std::string& program, const std::string& folder) {
+  if (folder.empty() || program.empty() || program.front() == '/' || program.find('/') == std::string::npos) {
+    return program;
+  }
+  return (std::filesystem::path(folder) / program).lexically_normal().string();
+}
+
 CommandResult run_command(const std::vector<std::string>& argv, const RunOptions& options) {
-  Child child(detail::spawn_child(argv, options), options.terminate_grace_seconds);
+  std::vector<std::string> resolved = argv;
+  if (!resolved.empty()) {
+    resolved.front() = program_in_folder(argv.front(), options.program_folder);
+    std::error_code ec;
+    if (resolved.front() != argv.front() && !std::filesystem::exists(resolved.front(), ec)) {
+      throw CommandError(fmt::format("command not found: {} (a relative path names a file in the script's folder: "
+                                     "{} does not exist){}", argv.front(), resolved.front(),
+                                     options.from_template.empty()
+                                         ? std::string()
+                                         : fmt::format(" (from template '{}')", options.from_template)));
+    }
+  }
+  Child child(detail::spawn_child(resolved, options), options.terminate_grace_seconds);
   Stream out{child.take_stdout()}, err{child.take_stderr()};
   CommandResult result;
   const auto ended = collect_until_exit(child, out, err, options, result);

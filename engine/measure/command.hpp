@@ -23,6 +23,10 @@ struct RunOptions {
   std::string working_dir;                  // empty: scalerun's own
   std::map<std::string, std::string> env;   // added to scalerun's environment (replacing names)
   std::string from_template;                // named in error messages: "(from template '...')"
+  // Where a relative program path (one with a '/', such as ./solver or bin/solver) is found: the
+  // folder of the script that names it, as require finds modules. Empty: the working directory.
+  // A bare name (no '/') is looked up on PATH either way.
+  std::string program_folder;
   // Polled at least every 50 ms while the program runs; returning true kills it.
   std::function<bool()> cancelled;
   // 0: a timeout or a cancel kills the group at once (SIGKILL). Else the group gets SIGTERM first
@@ -49,7 +53,11 @@ struct CommandResult {
   bool ok() const noexcept { return exit_code == 0 && !timed_out && !cancelled; }
 };
 
-// Runs argv[0] (looked up on PATH when it has no '/') with argv, stdin from /dev/null, stdout and
+// The program a command line names, as run_command finds it: a relative path with a '/' joined to
+// `folder` (the script's folder), an absolute path or a bare name (for PATH) as it is.
+std::string program_in_folder(const std::string& program, const std::string& folder);
+
+// Runs argv[0] (looked up on PATH when it has no '/', else relative to options.program_folder) with argv, stdin from /dev/null, stdout and
 // stderr collected through pipes read with poll() so a program filling either cannot deadlock.
 // It runs in its own process group; after it exits, whatever it left in that group is killed
 // too, since stragglers would hold the pipes open and load the next measurement.

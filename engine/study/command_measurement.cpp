@@ -45,6 +45,7 @@ Measurement measure_command(const std::string& command, const runtime::Params& p
   }
   measure::RunOptions options = stoppable_run_options(settings.run_limit_seconds);
   options.from_template = command;
+  options.program_folder = settings.program_folder;
   Measurement m;
   std::map<std::string, std::vector<double>> figure_samples;
   for (int i = 0; i < settings.warmup + settings.repeat; ++i) {

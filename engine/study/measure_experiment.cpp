@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <set>
@@ -164,7 +165,8 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
   s.params = kernel.params;
   s.settings = MeasureSettings{spec.warmup, spec.repeat,
                                kernel.run_timeout > 0 ? kernel.run_timeout : session.options.run_timeout_seconds,
-                               session.options.record_timelines};
+                               session.options.record_timelines,
+                               std::filesystem::path(session.options.script_path).parent_path().string()};
   s.measured = s.native != nullptr ? native_source(*s.native)
                : !kernel.mpi.empty()  ? mpi_source(kernel, input.machines.front(), spec.where)
                                       : command_source(kernel, spec.where);

@@ -150,7 +150,10 @@ class Search {
     const double band_low = target_ * (1 - r_.tolerance), band_high = target_ * (1 + r_.tolerance);
     while (true) {
       for (int i = 0; i < r_.settings.repeat; ++i) {
-        const MeasureSettings single{ones.empty() ? r_.settings.warmup : 0, 1, limited_.run_limit_seconds};
+        MeasureSettings single = limited_;
+        single.warmup = ones.empty() ? r_.settings.warmup : 0;
+        single.repeat = 1;
+        single.record_timeline = false;
         ones.push_back(r_.kernel.measure(t.params, 1, single));
         ps.push_back(r_.kernel.measure(t.params, static_cast<int>(r_.p), single));
         if (!ones.back().samples.empty() && !ps.back().samples.empty())

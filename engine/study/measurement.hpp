@@ -25,6 +25,8 @@ struct MeasureSettings {
   // Record what every worker (rank) did over time; the sample nearest the median keeps its
   // timeline in Measurement::timeline.
   bool record_timeline = false;
+  // The script's folder: a relative program path of a command or MPI kernel names a file there.
+  std::string program_folder = {};
 };
 
 struct Measurement {

@@ -39,7 +39,7 @@ measure::TempFolder make_records_folder(const std::string& where) {
 
 // The program: a first word without '/' is one of scalerun's MPI kernels when it is there.
 std::vector<std::string> program_argv(const KernelSpec& kernel, const runtime::Params& params, int p,
-                                      const std::string& where) {
+                                      const std::string& program_folder, const std::string& where) {
   measure::TemplateValues values;
   for (const auto& [k, v] : params) values[k] = v;
   values["p"] = static_cast<double>(p);
@@ -57,6 +57,13 @@ std::vector<std::string> program_argv(const KernelSpec& kernel, const runtime::P
         break;
       }
     }
+  } else if (const std::string program = measure::program_in_folder(argv.front(), program_folder); program != argv.front()) {
+    // A relative path names a file in the script's folder, as require does; the launcher is told.
+    if (std::error_code ec; !std::filesystem::exists(program, ec)) {
+      throw ScriptError(fmt::format("{}MPI program not found: {} (a relative path names a file in the script's "
+                                    "folder: {} does not exist)", where, argv.front(), program));
+    }
+    argv.front() = program;
   }
   return argv;
 }
@@ -317,7 +324,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
     throw ScriptError(fmt::format("{}kernel '{}' is an MPI program, and this scalerun was built without MPI (install "
                                   "Debian's openmpi-bin and libopenmpi-dev, then build again)", where, kernel.name));
   }
-  const std::vector<std::string> program = program_argv(kernel, params, p, where);
+  const std::vector<std::string> program = program_argv(kernel, params, p, settings.program_folder, where);
   measure::MpiJob job;
   job.launcher = machine.launcher.value_or(measure::Launcher{});
   job.placement = place_ranks(machine, p, where);

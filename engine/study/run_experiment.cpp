@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "errors/errors.hpp"
 #include "errors/stop_check.hpp"
 #include "study/experiment.hpp"
 #include "study/experiment_reports.hpp"
@@ -49,11 +52,36 @@ std::unique_ptr<PointStore> store_for(const ExperimentInput& input, Session& ses
       session, run_info(session, spec.name, input.kernel.name, spec.machine_name, std::string(mode_name(spec.mode))));
 }
 
+// The checks the sweep makes before its first point (its source set up: rule, kernel, program,
+// ranks), with a store that keeps nothing: no point taken, no program started, nothing written.
+void check_experiment(const ExperimentInput& input, Session& session) {
+  PointStore nothing_kept;
+  const std::unique_ptr<PointSource> source = source_for(input, session, nothing_kept);
+  source->points(sweep_points(input.spec, input.machines));
+}
+
+// The tables of the points taken before a sweep failed, with a note saying where it stopped;
+// nothing when they cannot be built (a report that needs the points not taken).
+std::optional<report::Section> partial_section(const ExperimentSpec& spec, PointSource& source, Session& session,
+                                               const std::string& failure) {
+  try {
+    report::Section section{spec.name, "experiment", source.finish(session)};
+    if (section.tables.empty()) return std::nullopt;
+    section.tables.front().notes.push_back("the sweep stopped before its last point: " + failure);
+    section.timelines = source.timelines();
+    return section;
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
 // The one sweep: every point from the mode's source, a stop check and a progress line each, kept
 // in the store as it completes; the run's row says what became of the sweep.
 report::Section sweep(const ExperimentInput& input, Session& session) {
   const ExperimentSpec& spec = input.spec;
   if (session.options.dry_run) {
+    // A dry run and the check pass refuse what the run would refuse before its first point.
+    check_experiment(input, session);
     report::Table points = dry_run_table(spec, input.machines);
     // What a measured run would start, as the kernel (perhaps a library's) describes it: the
     // script that measures it is the one that runs it, so it is shown before anything runs.
@@ -81,6 +109,17 @@ report::Section sweep(const ExperimentInput& input, Session& session) {
       check_stop();
       progress.step(i + 1, source->take_point(points[i], progress));
     }
+  } catch (const ScriptError& e) {
+    store->finish(status_of_current_exception());
+    if (i < points.size()) source->abandon(points[i]);
+    // A point the script cannot have (a target no size reaches, a program that fails) ends the
+    // run with its one line; the points taken before it are printed and stored all the same.
+    if (i > 0) {
+      if (std::optional<report::Section> kept = partial_section(spec, *source, session, e.what())) {
+        session.sections.push_back(std::move(*kept));
+      }
+    }
+    throw;
   } catch (...) {
     store->finish(status_of_current_exception());
     if (i < points.size()) source->abandon(points[i]);

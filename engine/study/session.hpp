@@ -41,6 +41,10 @@ struct Session {
   int checks_run = 0;
   int targets_missed = 0;  // tuned points whose target was not reached (exit 1, not a failed check)
   std::optional<store::Database> database;  // opened by the first measured experiment
+  // The check pass before the run (lua/script_runner): each experiment{} is read and checked as
+  // the run would before its sweep; nothing is measured, stored or printed.
+  bool checking = false;
+  std::string experiment_refused;  // in the check pass: what an experiment's own reading or checks said
 
   store::Database& db();
 

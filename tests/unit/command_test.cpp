@@ -279,3 +279,30 @@ TEST_CASE("test_solver runs, reports figures and fails on request", "[measure]")
   const auto slow = run_command({*solver, "--n", "10", "--threads", "1", "--sleep", "10"}, timeout_after(0.3));
   CHECK(slow.timed_out);
 }
+
+TEST_CASE("a relative program path names a file in the script's folder and a bare name goes to PATH", "[measure]") {
+  using scalerun::measure::program_in_folder;
+  CHECK(program_in_folder("./solver", "study") == "study/solver");
+  CHECK(program_in_folder("bin/solver", "/home/u/study") == "/home/u/study/bin/solver");
+  CHECK(program_in_folder("../build/solver", "tests/scripts") == "tests/build/solver");
+  CHECK(program_in_folder("solver", "study") == "solver");         // PATH
+  CHECK(program_in_folder("/usr/bin/env", "study") == "/usr/bin/env");
+  CHECK(program_in_folder("./solver", "") == "./solver");          // the script is in the working directory
+
+  // Run from elsewhere: the folder holds an executable script, the working directory does not.
+  const std::filesystem::path folder = std::filesystem::temp_directory_path() / "scalerun_program_folder_test";
+  std::filesystem::create_directories(folder);
+  const std::filesystem::path program = folder / "say_hello.sh";
+  std::ofstream(program) << "#!/bin/sh\necho hello from the script folder\n";
+  std::filesystem::permissions(program, std::filesystem::perms::owner_all);
+  scalerun::measure::RunOptions options;
+  options.program_folder = folder.string();
+  const auto result = scalerun::measure::run_command({"./say_hello.sh"}, options);
+  CHECK(result.ok());
+  CHECK(result.stdout_text == "hello from the script folder\n");
+  options.program_folder = (folder / "elsewhere").string();
+  CHECK_THROWS_WITH(scalerun::measure::run_command({"./say_hello.sh"}, options),
+                    Catch::Matchers::Contains("command not found: ./say_hello.sh (a relative path names a file in "
+                                              "the script's folder"));
+  std::filesystem::remove_all(folder);
+}

@@ -46,6 +46,25 @@ local function unavailable_while_listing(what)
   return what .. " is not available while --help lists the script's parameters"
 end
 
+-- The check pass before a run reads every experiment of the script without measuring: what it
+-- cannot do without acting ends it there, and the run does it.
+local function unavailable_while_checking(what)
+  return what .. " is not available in the check pass before the run"
+end
+
+-- In the check pass map{}, fit{}, discover{} and check{} do nothing; what they return is known
+-- only in the run, and any use of it ends the check pass (as an experiment's results do).
+local function skipped_in_check(what)
+  local function unknown()
+    error("the results of " .. what .. " are known only when the script runs: the check pass stops here", 2)
+  end
+  local stand_in = setmetatable({}, {
+    __index = unknown, __newindex = unknown, __len = unknown, __pairs = unknown, __call = unknown,
+    __concat = unknown, __eq = unknown, __metatable = false,
+  })
+  return function() return stand_in end
+end
+
 local function acting(what)
   return function()
     error(what .. " cannot run from a library loaded with require: libraries describe, scripts act "
@@ -94,6 +113,7 @@ local function view(name, real, allowed, unavailable)
 end
 
 local os_fields = { time = true, clock = true, date = true, difftime = true, exit = true }
+local check_os_fields = { time = true, clock = true, date = true, difftime = true }
 local package_fields = { path = true, cpath = true, config = true }
 
 -- package.searchers[3] and [4] load native code: a C module is refused (the script may load one
@@ -109,9 +129,12 @@ end
 -- Chunks a library loads are named so the natives can tell them from the script's.
 local library_chunk = "=library chunk "
 
--- listing: the environment of a script run by --help (its experiments are skipped, not refused).
-local function environment(listing)
-  local unavailable = listing and unavailable_while_listing or unavailable
+-- purpose: "listing" for a script run by --help (its experiments are skipped, not refused),
+-- "checking" for the check pass (its experiments are read and checked by the session, which
+-- measures nothing), false for a library.
+local function environment(purpose)
+  local listing, checking = purpose == "listing", purpose == "checking"
+  local unavailable = listing and unavailable_while_listing or checking and unavailable_while_checking or unavailable
   local env, views = {}, {}
   local function refuse(name)
     return setmetatable({}, {
@@ -126,9 +149,21 @@ local function environment(listing)
     views[name] = type(value) == "table" and view(name, value, nil, unavailable) or value
   end
   views.io, views.debug = refuse("io"), refuse("debug")
-  views.os = view("os", real_os, os_fields, unavailable)
+  -- os.exit in the check pass would end scalerun before the run.
+  views.os = view("os", real_os, checking and check_os_fields or os_fields, unavailable)
   views._G = env
-  if listing then
+  if checking then
+    views.experiment = real_G.experiment
+    views.map, views.fit = skipped_in_check("map{}"), skipped_in_check("fit{}")
+    views.discover, views.check = skipped_in_check("discover{}"), skipped_in_check("check{}")
+    views.print = function() end
+    -- A finalizer would run when the check pass's state closes, outside any check: none is set.
+    local real_setmetatable = setmetatable
+    views.setmetatable = function(t, mt)
+      if type(mt) == "table" and rawget(mt, "__gc") ~= nil then error(unavailable("a __gc finalizer"), 2) end
+      return real_setmetatable(t, mt)
+    end
+  elseif listing then
     local function skipped() return {} end
     views.experiment, views.map, views.fit, views.discover, views.check = skipped, skipped, skipped, skipped, skipped
   else

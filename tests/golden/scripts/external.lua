@@ -1,6 +1,7 @@
 -- An external program measured end to end: tests/programs/test_solver sums a series over
 -- --threads std::threads and prints a JSON line; scalerun times it at p = 1, 2.
-local solver = param("solver", "build/tests/programs/test_solver")
+-- The default is the build tree's, relative to this script's folder (as commands are).
+local solver = param("solver", "../../../build/tests/programs/test_solver")
 local flags = param("flags", "")
 local k = kernel {
   name = "test-solver",
