@@ -168,8 +168,8 @@ MeasureSetup prepare(const ExperimentInput& input, const Session& session) {
                                session.options.record_timelines,
                                std::filesystem::path(session.options.script_path).parent_path().string()};
   s.measured = s.native != nullptr ? native_source(*s.native)
-               : !kernel.mpi.empty()  ? mpi_source(kernel, input.machines.front(), spec.where)
-                                      : command_source(kernel, spec.where);
+               : !kernel.mpi.empty()  ? mpi_source(kernel, input.machines.front(), spec.where, s.settings.program_folder)
+                                      : command_source(kernel, spec.where, s.settings.program_folder);
   // Ranks that do not fit the machine are refused before anything runs.
   if (!kernel.mpi.empty()) {
     for (const auto& at : sweep_points(spec, input.machines)) place_ranks(*at.machine, static_cast<int>(at.p), spec.where);
@@ -292,7 +292,7 @@ MeasuredPoint MeasureSource::measure_point(const SweepPoint& at) {
   pt.marked = at.machine->marked;
   pt.params = s_.params;
   pt.work = s_.work;
-  source_ = at.label.empty() ? s_.measured : mpi_source(input_.kernel, *at.machine, spec_.where);
+  source_ = at.label.empty() ? s_.measured : mpi_source(input_.kernel, *at.machine, spec_.where, s_.settings.program_folder);
   machine_ = at.machine;
   // (An MPI job's ranks go where the machine's hosts say; a machine that oversubscribes says so.)
   if (pt.p > s_.cores && s_.measured.kind != "mpi") {

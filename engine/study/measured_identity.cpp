@@ -97,14 +97,17 @@ store::PointIdentity native_identity(const std::string& native) {
   return id;
 }
 
-store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::Params& params, double p) {
+store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::Params& params, double p,
+                                      const std::string& program_folder) {
   store::PointIdentity id;
   id.machine = this_host();
   measure::TemplateValues values;
   for (const auto& [k, v] : params) values[k] = v;
   values["p"] = p;
   try {
-    const std::vector<std::string> argv = measure::expand_template(kernel.command, values);
+    std::vector<std::string> argv = measure::expand_template(kernel.command, values);
+    // The program the run starts: a relative path with a '/' is the script folder's.
+    if (!argv.empty()) argv.front() = measure::program_in_folder(argv.front(), program_folder);
     id.command = measure::format_command_line(argv);
     id.program = program_fingerprint(argv);
   } catch (const std::invalid_argument&) {

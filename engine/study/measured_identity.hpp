@@ -18,7 +18,10 @@ struct MachineSpec;
 store::PointIdentity native_identity(const std::string& native);
 
 // An external program: `command` expanded with the point's parameters and p.
-store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::Params& params, double p);
+// `program_folder`: the script's folder, where a relative program path with a '/' is found (as the
+// run finds it); "" for the working directory.
+store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::Params& params, double p,
+                                      const std::string& program_folder = "");
 
 // An MPI program (argv as it is launched) over `machine`'s hosts with its launcher.
 store::PointIdentity mpi_identity(const std::vector<std::string>& program, const MachineSpec& machine);

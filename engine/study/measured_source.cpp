@@ -19,7 +19,7 @@ MeasuredSource native_source(const runtime::NativeKernel& kernel) {
   return s;
 }
 
-MeasuredSource command_source(const KernelSpec& kernel, const std::string& where) {
+MeasuredSource command_source(const KernelSpec& kernel, const std::string& where, const std::string& program_folder) {
   MeasuredSource s;
   s.kind = "command";
   s.measure = [&kernel, where](const runtime::Params& at, int p, const MeasureSettings& how) {
@@ -27,11 +27,14 @@ MeasuredSource command_source(const KernelSpec& kernel, const std::string& where
   };
   s.work = kernel.work;
   s.memory = kernel.memory;
-  s.identity = [&kernel](const runtime::Params& at, int p) { return command_identity(kernel, at, p); };
+  s.identity = [&kernel, program_folder](const runtime::Params& at, int p) {
+    return command_identity(kernel, at, p, program_folder);
+  };
   return s;
 }
 
-MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, const std::string& where) {
+MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, const std::string& where,
+                          const std::string& program_folder) {
   MeasuredSource s;
   s.kind = "mpi";
   s.measure = [&kernel, &machine, where](const runtime::Params& at, int p, const MeasureSettings& how) {
@@ -39,8 +42,8 @@ MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, 
   };
   s.work = kernel.work;
   s.memory = kernel.memory;
-  s.identity = [&kernel, &machine, where](const runtime::Params& at, int p) {
-    return mpi_identity(mpi_program(kernel, at, p, where), machine);
+  s.identity = [&kernel, &machine, where, program_folder](const runtime::Params& at, int p) {
+    return mpi_identity(mpi_program(kernel, at, p, program_folder, where), machine);
   };
   return s;
 }

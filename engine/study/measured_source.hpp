@@ -32,10 +32,11 @@ MeasuredSource native_source(const runtime::NativeKernel& kernel);
 
 // The kernel's command template, run as a program; work and memory from the kernel's description.
 // `where` is the experiment's "file:line: " for messages. `kernel` must outlive the source.
-MeasuredSource command_source(const KernelSpec& kernel, const std::string& where);
+MeasuredSource command_source(const KernelSpec& kernel, const std::string& where, const std::string& program_folder);
 
 // The kernel's MPI program launched over `machine` with every rank instrumented (see
 // study/mpi_measurement.hpp). `kernel` and `machine` must outlive the source.
-MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, const std::string& where);
+MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, const std::string& where,
+                          const std::string& program_folder);
 
 }  // namespace scalerun::study

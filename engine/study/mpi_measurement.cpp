@@ -314,8 +314,8 @@ bool oversubscribed(const MachineSpec& machine, const std::vector<measure::Place
 }
 
 std::vector<std::string> mpi_program(const KernelSpec& kernel, const runtime::Params& params, int p,
-                                     const std::string& where) {
-  return program_argv(kernel, params, p, where);
+                                     const std::string& program_folder, const std::string& where) {
+  return program_argv(kernel, params, p, program_folder, where);
 }
 
 Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, const runtime::Params& params, int p,

@@ -29,9 +29,10 @@ namespace scalerun::study {
 Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, const runtime::Params& params, int p,
                         const MeasureSettings& settings, const std::string& where);
 
-// The program line measure_mpi launches at these parameters (for the point's identity).
+// The program line measure_mpi launches at these parameters, a relative program path found in
+// `program_folder` as the launch finds it (for the point's identity).
 std::vector<std::string> mpi_program(const KernelSpec& kernel, const runtime::Params& params, int p,
-                                     const std::string& where);
+                                     const std::string& program_folder, const std::string& where);
 
 // The ranks of p placed on the machine's hosts, or for a machine set one rank on each of its nodes
 // (the hosts its groups name). ScriptError when they do not fit.
