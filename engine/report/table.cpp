@@ -9,6 +9,16 @@
 
 namespace scalerun::report {
 
+Table& Table::append_column(std::string column_name, std::vector<Cell> cells) {
+  if (cells.size() != rows.size()) {
+    throw std::logic_error(fmt::format("table '{}': column '{}' has {} cells for {} rows", name, column_name,
+                                       cells.size(), rows.size()));
+  }
+  columns.push_back(Column{std::move(column_name), {}, {}, Role::Value});
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i].push_back(std::move(cells[i]));
+  return *this;
+}
+
 Table& Table::add_column(std::string column_name, std::string format) {
   // Existing rows would silently become one cell short and misalign every formatter.
   if (!rows.empty()) {

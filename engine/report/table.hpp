@@ -95,6 +95,9 @@ struct Table {
   std::vector<Value> values;
 
   Table& add_column(std::string column_name, std::string format = {});
+  // A column after the rows are in, with one cell for each row in order (a column the code that
+  // built the rows knows nothing of); throws std::logic_error when the counts differ.
+  Table& append_column(std::string column_name, std::vector<Cell> cells);
   Table& add_row(std::vector<Cell> row);  // must have columns.size() cells
 
   // Plot hints. A name that is not a column is a programming error (std::logic_error): a hint

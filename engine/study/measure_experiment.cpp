@@ -396,7 +396,9 @@ void MeasureSource::tune(MeasuredPoint& pt) {
   // Without a model, the size the previous processor count needed is closer than the base size.
   if (!request.seed && last_tuned_x_) request.seed = last_tuned_x_;
   const TunedPoint tp = tune_point(request);
-  last_tuned_x_ = tp.params.at(varied) / ratio;
+  // Only a size that met the rule is a start for the next point: where a search stopped short
+  // (a bound, a budget) its size says nothing about where the next target lies.
+  if (tp.reached) last_tuned_x_ = tp.params.at(varied) / ratio;
   pt.params = tp.params;
   pt.work = source_.work(tp.params);
   fill_from_measurement(pt, tp.at_p, s_.settings.warmup);

@@ -138,8 +138,10 @@ void add_missed_marks(Table& t, const MeasuredSweep& sweep) {
 // of a tuned sweep passes a missed point off as tuned.
 Table with_targets(Table t, const MeasuredSweep& sweep) {
   if (!sweep.tuned || t.rows.size() != sweep.points.size()) return t;
-  add_target_column(t, sweep);
-  for (std::size_t i = 0; i < t.rows.size(); ++i) t.rows[i].emplace_back(target_text(sweep, sweep.points[i]));
+  std::vector<Cell> cells;
+  for (const auto& pt : sweep.points) cells.emplace_back(target_text(sweep, pt));
+  t.append_column("target", std::move(cells));
+  t.role("target", report::Role::Note);
   add_missed_marks(t, sweep);
   return t;
 }
@@ -491,6 +493,14 @@ Table psi_table(const MeasuredSweep& sweep) {
   t.notes.push_back(sweep.tuned ? fmt::format("W = the work at the sizes tuned to {}", sweep.spec->rule.describe())
                                 : "W = the work at the kernel's fixed size: psi means isospeed only when each point "
                                   "was tuned to the same speed (scale = isospeed{} or isospeed_e{})");
+  // Under efficiency{} the p = 1 point has E = 1 at every size: it keeps the kernel's own size,
+  // and its row and column compare that size, not a tuned one.
+  for (const auto& pt : sweep.points) {
+    if (sweep.tuned && !pt.target.tuned) {
+      t.notes.push_back(fmt::format("row and column {} use the kernel's own size ({}), not a tuned one: the rule "
+                                    "has nothing to solve there", label(pt), describe_params(pt.params)));
+    }
+  }
   add_missed_marks(t, sweep);
   if (any_missed(sweep)) {
     t.notes.push_back("a row or column marked (missed) uses the work of a point whose target was missed: its psi "

@@ -76,13 +76,21 @@ std::size_t base_index(const std::vector<double>& ps) {
   return best;
 }
 
-std::string above_one_note(model::RuleKind kind, const std::vector<double>& ps, const std::vector<double>& es) {
+std::string above_one_note(model::RuleKind kind, const std::vector<double>& ps, const std::vector<double>& es,
+                           bool simulated) {
   std::string where;
   for (std::size_t i = 0; i < ps.size() && i < es.size(); ++i) {
     // A hair above 1 is rounding of the same time, not a claim.
     if (std::isfinite(es[i]) && es[i] > 1 + 1e-9) where += fmt::format("{}p = {:g} (E {:.4f})", where.empty() ? "" : ", ", ps[i], es[i]);
   }
   if (where.empty()) return {};
+  if (simulated) {
+    return fmt::format("E above 1 at {}: {}", where,
+                       basis_of(kind) == Basis::WorkRate
+                           ? "the work rate against tc at the base size overstates where one unit of work costs less "
+                             "at larger sizes (W not proportional to one-processor time)"
+                           : "the p processors do more per second than p copies of the one T(1) ran on");
+  }
   return fmt::format("E above 1 at {}: {}", where,
                      basis_of(kind) == Basis::WorkRate
                          ? "the work rate against tc at the base size overstates where one unit of work costs less "

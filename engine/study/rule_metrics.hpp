@@ -67,7 +67,10 @@ std::size_t base_index(const std::vector<double>& ps);
 // The note for points whose E exceeds 1 ("" when none does): where the size changes with p, the
 // work rate can overstate (W not proportional to one-worker time); a measured point can be
 // superlinear (caches) or noisy. `ps` and `es` are the points' p and E.
-std::string above_one_note(model::RuleKind kind, const std::vector<double>& ps, const std::vector<double>& es);
+// `simulated`: the times are a simulation's, which has no caches and no noise; E above 1 there
+// can only come from the definition (the work rate) or from processors unlike T(1)'s.
+std::string above_one_note(model::RuleKind kind, const std::vector<double>& ps, const std::vector<double>& es,
+                           bool simulated = false);
 
 // Whether the weak-scaling efficiency T(1, n0)/T(p, np) is what the rule means (memory_bound:
 // the work per worker held, so T would stay put under perfect scaling).

@@ -328,7 +328,10 @@ class SimulationSource final : public PointSource {
       t1_own.push_back(pt.t1_real);
       work.push_back(pt.work);
     }
-    if (std::string note = metrics::above_one_note(kind, ps, es); !note.empty()) study_.metric_notes.push_back(note);
+    // Over processors of unequal speeds the table already says why E may exceed 1.
+    if (std::string note = metrics::above_one_note(kind, ps, es, true); !note.empty() && !study_.unequal_speeds) {
+      study_.metric_notes.push_back(note);
+    }
     if (metrics::basis_of(kind) == metrics::Basis::WorkRate) {
       if (std::string note = metrics::work_proportionality_note(t1_own, work); !note.empty()) {
         study_.metric_notes.push_back(note);
