@@ -44,10 +44,11 @@ struct WorkerStats {
 //   IT = sum idle + (p-1) s       (eq. 6) and PT = sum primitive, as instrumented
 //   latency     = Tp - T1 / p = Tp (1 - E)                          (eq. 3 and 10)
 //   unaccounted = latency - (ML + IT + PT) / p                      (eq. 5 checked, not assumed)
-// Each term is measured on its own, so the sum compute + serial + imbalance + sync + residual is
-// Tp only when nothing escaped the instrumentation: unaccounted is what did (time in Tp outside
-// every instrumented interval, the one-worker run's own idle and primitive time, the difference
-// between the median and the instrumented run). ML, residual and unaccounted are NaN when the
+// ML is measured rather than taken as the rest of Tp. The runtime gives every tick of each
+// worker's window to busy, idle, primitive or serial time, though, so sum(busy + idle + primitive)
+// + p s = p Tinst for the instrumented run, and unaccounted = (Tp - Tinst) - (T1 - T1work)/p: the
+// median's difference from the instrumented run less the one-worker run's own idle and primitive
+// time. It is what the instrumentation lost, not an independent measure of the latency. ML, residual and unaccounted are NaN when the
 // one-worker work time at the same size is unknown: the split is then not available.
 struct Overheads {
   int workers = 0;

@@ -284,10 +284,15 @@ Cell value_cell(double v) { return std::isnan(v) ? Cell{std::monostate{}} : Cell
 // The notes beside the measured split: what unaccounted means, where the split is not available,
 // and which points came out faster than T(1)/p (E > 1) and whether their ML says why.
 void add_split_notes(Table& t, const MeasuredSweep& sweep) {
-  t.notes.push_back("unaccounted = T (1 - E) - (ML + IT + PT)/N: the part of the latency the instrumentation did "
-                    "not see (time outside every timed interval, the one-worker run's own idle and sync time, the "
-                    "median run differing from the instrumented one); near 0 when the split explains T, and "
-                    "never closed to 0 by construction");
+  // What unaccounted can say is limited by how the times are taken: the runtime gives every tick
+  // of every worker's window to busy, idle, sync or serial time (and an MPI rank's record covers
+  // its wall time), so the sum of the parts is N times the instrumented run's window. Saying so is
+  // the honest reading; a value beyond this is a defect of the instrumentation.
+  t.notes.push_back("unaccounted = T (1 - E) - (ML + IT + PT)/N. Every tick of each worker's window (each MPI "
+                    "rank's wall time) is given to busy, idle, sync or serial time, so this is not an independent "
+                    "measurement: it equals (T - T_instrumented) - (idle + sync of the one-worker run)/N, the "
+                    "median run's difference from the instrumented run less the one-worker run's own overheads "
+                    "shared by N; anything else in it is time the instrumentation lost");
   std::string missing, superlinear;
   for (const auto& pt : sweep.points) {
     const std::string name = pt.set.empty() ? fmt::format("p={:g}", pt.p) : pt.set;
@@ -300,7 +305,7 @@ void add_split_notes(Table& t, const MeasuredSweep& sweep) {
                                  : r.breakdown->ml < 0 ? ", ML < 0: the work itself took less time on p "
                                                          "workers: the caches holding more of the data, or a "
                                                          "noisy T(1) (see its cv)"
-                                                       : ", ML >= 0: not a cache effect; look at unaccounted");
+                                                       : ", ML >= 0: not a cache effect; a noisy T(1) (see its cv)");
     }
   }
   if (!missing.empty()) {
@@ -354,8 +359,8 @@ Table overhead_table(const MeasuredSweep& sweep) {
   if (sweep.source == "mpi") {
     t.notes.push_back("MPI ranks: imbalance = time in MPI waits and barriers plus each rank's wait for the slowest at "
                       "the end; sync = time in point-to-point and collective calls; serial is not separable from "
-                      "outside the program (0); busy = time between MPI calls, so unaccounted holds the launch and "
-                      "whatever T counts outside the ranks' records");
+                      "outside the program (0); busy = time between MPI calls; T is the slowest rank's wall time in "
+                      "its record (the launch is outside it)");
   }
   return t;
 }
@@ -363,7 +368,8 @@ Table overhead_table(const MeasuredSweep& sweep) {
 Table latency_table(const MeasuredSweep& sweep) {
   Table t;
   t.name = "latency";
-  t.title = fmt::format("{}: measured latency L(W,N) = (ML + IT + PT)/N (seed 000 eq. 5-7) beside T (1 - E)",
+  t.title = fmt::format("{}: measured latency L(W,N) = T (1 - E) (seed 000 eq. 3) and its parts ML, IT, PT (sums "
+                        "over the N processors: eq. 5 is L = (ML + IT + PT)/N)",
                         sweep.spec->name);
   const bool model_beside = sweep.has_model_values && over_sets(sweep);
   add_point_columns(t, sweep);

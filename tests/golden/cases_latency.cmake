@@ -10,7 +10,7 @@ scalerun_golden(latency_split_text EXIT 0 TIMEOUT 60
   MATCH "\np +T +compute +serial +imbalance +sync +memory +unaccounted +overhead%\n"
         "\np +Tpara +ML +IT +PT +L +unaccounted\n"
         "\n2 +${_latency_number} +${_latency_number} +${_latency_number} +${_latency_number} +${_latency_number} +${_latency_number}\n"
-        "note: unaccounted = T \\(1 - E\\) - \\(ML \\+ IT \\+ PT\\)/N: the part of the latency the instrumentation did not see"
+        "note: unaccounted = T \\(1 - E\\) - \\(ML \\+ IT \\+ PT\\)/N. Every tick of each worker's window"
         "note: p=1, p=2: the split into ML, IT, PT and unaccounted is not available: no one-worker run at the same size"
   ARGS tests/golden/scripts/latency_split.lua --db ${CMAKE_CURRENT_BINARY_DIR}/latency_split_text.db)
 

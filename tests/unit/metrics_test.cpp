@@ -49,7 +49,7 @@ TEST_CASE("latency and the time-bound scales follow seed 000 eq. 3, 10, 12 and 1
 // identity (busy + idle + primitive + serial = Tpara) says what it must be: the median differing
 // from the instrumented run, less the one-worker run's own idle and primitive time over p. Even
 // repeats make the median the mean of two samples, so that part is not zero.
-TEST_CASE("breakdown of measured runs: ML is measured and unaccounted is what it leaves, on one T(1)") {
+TEST_CASE("breakdown of measured runs: ML is measured and unaccounted is what it leaves, on one T(1)", "[metrics]") {
   const scalerun::runtime::NativeKernel* pi = scalerun::kernels::find_kernel("montecarlo");
   REQUIRE(pi != nullptr);
   const scalerun::runtime::Params params{{"samples", 4e5}, {"seed", 271828183}};
