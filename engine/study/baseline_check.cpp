@@ -1,5 +1,6 @@
 #include "study/baseline_check.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -20,8 +21,8 @@ bool first_baseline(const BaselineSpec& spec, Session& session, std::int64_t run
   t.title = fmt::format("{}: run {} is the first run of '{}': the baseline is now set", spec.name, run, spec.of);
   t.add_column("experiment").add_column("run", "{:g}").add_column("baseline");
   t.add_row({spec.of, static_cast<double>(run), std::string("set (first run)")});
-  t.notes.push_back(fmt::format("no previous run of '{}' in '{}': nothing compared; the next run is compared with "
-                                "run {}", spec.of, db_path, run));
+  t.notes.push_back(fmt::format("no earlier run of '{}' in '{}' finished with points: nothing compared; the next run "
+                                "is compared with run {}", spec.of, db_path, run));
   ++session.checks_run;
   session.sections.emplace_back(spec.name, "check", std::vector<report::Table>{std::move(t)});
   return true;
@@ -51,8 +52,18 @@ bool run_baseline_check(const BaselineSpec& spec, Session& session) {
   if (!spec.file.empty()) {
     // read above
   } else if (spec.previous) {
-    if (runs.size() < 2) return first_baseline(spec, session, runs.back(), db.path());
-    baseline = side_from_run(db, runs[runs.size() - 2]);
+    // The newest earlier run that finished with points: an interrupted or failed one would
+    // compare part of a sweep, or nothing.
+    std::optional<std::int64_t> previous;
+    for (std::size_t i = runs.size() - 1; i-- > 0;) {
+      const auto run = db.run(runs[i]);
+      if (run && usable_as_baseline(*run)) {
+        previous = runs[i];
+        break;
+      }
+    }
+    if (!previous) return first_baseline(spec, session, runs.back(), db.path());
+    baseline = side_from_run(db, *previous);
   } else if (!spec.label.empty()) {
     try {
       baseline = side_from_label(db, spec.label, spec.of);

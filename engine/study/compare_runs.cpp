@@ -101,13 +101,28 @@ CompareSide side_from_run(const store::Database& db, std::int64_t run_id) {
 
 bool is_label_word(std::string_view word) { return word.starts_with(kLabelPrefix) && word.size() > kLabelPrefix.size(); }
 
+bool usable_as_baseline(const store::StoredRun& run) {
+  return run.points > 0 && (run.status == "complete" || run.status == "target_missed");
+}
+
 CompareSide side_from_label(const store::Database& db, const std::string& label, const std::string& experiment) {
   std::map<std::string, std::int64_t> newest;  // per experiment
+  int unfinished = 0;
   for (const auto& run : db.list_runs()) {
     const auto& labels = run.info.labels;
     if (std::find(labels.begin(), labels.end(), label) == labels.end()) continue;
     if (!experiment.empty() && run.info.experiment != experiment) continue;
+    if (!usable_as_baseline(run)) {
+      ++unfinished;
+      continue;
+    }
     newest[run.info.experiment] = run.id;  // oldest first: the last one wins
+  }
+  if (newest.empty() && unfinished > 0) {
+    throw std::runtime_error(fmt::format("the {} run{} in '{}' with the label '{}' did not finish with points "
+                                         "(interrupted, timed out or failed: scalerun runs shows their status); "
+                                         "label a complete run",
+                                         unfinished, unfinished == 1 ? "" : "s", db.path(), printable(label)));
   }
   if (newest.empty()) {
     throw std::runtime_error(fmt::format("no run{} in '{}' has the label '{}' (give --label {} to the run meant; "
@@ -154,7 +169,7 @@ CompareSide points_of_json(const nlohmann::json& doc, const std::string& path) {
   for (const auto& section : experiments) {
     if (!section.is_object() || !section.contains("tables") || !section["tables"].is_array()) continue;
     const std::string experiment = section.value("name", "");
-    const auto samples_at = [&section](const ComparedPoint& pt) {
+    const auto samples_at = [&section, &path, &experiment](const ComparedPoint& pt) {
       std::vector<double> seconds;
       const auto it = section.find("samples");
       if (it == section.end() || !it->is_array()) return seconds;
@@ -163,11 +178,31 @@ CompareSide points_of_json(const nlohmann::json& doc, const std::string& path) {
         if (!entry.is_object() || entry.value("p", kNaN) != pt.p || entry.value("set", std::string()) != pt.set) continue;
         ++found;
         seconds.clear();
-        for (const auto& v : entry.value("seconds", nlohmann::json::array()))
-          if (v.is_number()) seconds.push_back(v.get<double>());
+        const nlohmann::json list = entry.value("seconds", nlohmann::json::array());
+        if (!list.is_array()) {
+          throw std::runtime_error(fmt::format("'{}': experiment '{}' p={:g}: \"seconds\" of \"samples\" is not a list of "
+                                               "times", printable(path), printable(experiment), pt.p));
+        }
+        for (const auto& v : list) {
+          // A time is a positive finite number of seconds: anything else is a damaged file, and a
+          // U test on it would decide significance on numbers no run produced.
+          if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() <= 0) {
+            throw std::runtime_error(fmt::format("'{}': experiment '{}' p={:g}: a sample is not a positive number of "
+                                                 "seconds ({}); the file was not written by scalerun as it is",
+                                                 printable(path), printable(experiment), pt.p, printable(v.dump())));
+          }
+          seconds.push_back(v.get<double>());
+        }
       }
       // Several points at one p (other parameters) cannot be told apart from a table row: untested.
       if (found != 1) seconds.clear();
+      // The samples must be the runs the table's T is the median of.
+      if (!seconds.empty() && std::isfinite(pt.median) &&
+          std::abs(median_of(seconds) - pt.median) > 1e-9 * std::abs(pt.median)) {
+        throw std::runtime_error(fmt::format("'{}': experiment '{}' p={:g}: the samples' median {:g} s is not the table's "
+                                             "T {:g} s; the file was changed after scalerun wrote it",
+                                             printable(path), printable(experiment), pt.p, median_of(seconds), pt.median));
+      }
       return seconds;
     };
     for (const auto& table : section["tables"]) {

@@ -40,6 +40,11 @@ struct CompareSide {
 
 CompareSide side_from_run(const store::Database& db, std::int64_t run_id);  // the run must exist
 
+// Whether a stored run can be a baseline: it finished (complete, or complete with a target
+// missed) and kept points. A run that was interrupted, timed out or failed compares part of a
+// sweep, or nothing.
+bool usable_as_baseline(const store::StoredRun& run);
+
 // A run chosen by label: `label:NAME` (scalerun --label NAME tagged it). The prefix is the syntax
 // of compare's A and B and of check{ baseline }.
 inline constexpr std::string_view kLabelPrefix = "label:";

@@ -6,6 +6,7 @@
 #   labels   runs and show of two labelled runs of different programs tell them apart; compare
 #            and check{ baseline } select runs by label:NAME, and say so when no run has it
 #   baseline check{ baseline = "previous" } on a fresh database passes, saying the baseline is set
+#   baseline_skip  "previous" and label:NAME pass over runs that did not finish with points
 #   json     compare of two --format json result files runs the U test on their samples
 #   legacy   a database of schema version 1 opens; its points are not reused, said once
 # Usage: identity.sh SCALERUN CASE (run from the source tree's root).
@@ -93,6 +94,22 @@ case $case_name in
     rc=$?
     check "the next run is compared with it: twice as slow fails (exit 1, got $rc)" '[ $rc -eq 1 ] && grep -q "against the baseline run 1" "$dir/second.txt"'
     ;;
+  baseline_skip)
+    # "previous" is the newest earlier run that finished with points: a failed run in between
+    # (a program that reports a negative time) is no baseline.
+    "$bin" tests/golden/scripts/baseline_first.lua --db "$db" > /dev/null 2>&1
+    "$bin" tests/golden/scripts/baseline_first.lua --db "$db" --set seconds=-1 > /dev/null 2>&1
+    "$bin" runs --db "$db" --format csv > "$dir/runs.csv" 2>&1
+    check "run 2 failed without points" 'grep -q "^runs/runs,2,.*,failed,first," "$dir/runs.csv"'
+    "$bin" tests/golden/scripts/baseline_first.lua --db "$db" > "$dir/third.txt" 2>&1
+    rc=$?
+    check "run 3 is compared with run 1, not the failed run 2 (exit 0, got $rc)" '[ $rc -eq 0 ] && grep -q "against the baseline run 1" "$dir/third.txt"'
+    "$bin" tests/golden/scripts/baseline_first.lua --db "$dir/f.db" --set seconds=-1 --label rel > /dev/null 2>&1
+    "$bin" tests/golden/scripts/baseline_first.lua --db "$dir/f.db" > /dev/null 2>&1
+    "$bin" compare label:rel 2 --db "$dir/f.db" > "$dir/label.txt" 2>&1
+    rc=$?
+    check "a label on failed runs only is said (exit 2, got $rc)" '[ $rc -eq 2 ] && grep -q "with the label '"'"'rel'"'"' did not finish with points" "$dir/label.txt"'
+    ;;
   json)
     "$bin" tests/golden/scripts/baseline_first.lua --db "$dir/a.db" --format json > "$dir/a.json" 2> /dev/null
     "$bin" tests/golden/scripts/baseline_first.lua --db "$dir/b.db" --set seconds=0.2 --format json > "$dir/b.json" 2> /dev/null
@@ -109,6 +126,15 @@ case $case_name in
     check "without samples: exit 0, points untested" '[ $rc -eq 0 ] && [ "$(grep -c ",untested$" "$dir/old.csv")" -eq 2 ]'
     "$bin" compare "$dir/old.json" "$dir/b.json" > "$dir/old.txt" 2>&1
     check "and the notes say significance cannot be tested" 'grep -q "significance cannot be tested" "$dir/old.txt" && grep -q "no point could be tested: significance unknown" "$dir/old.txt"'
+    # Samples changed after scalerun wrote them: refused, not tested.
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["experiments"][0]["samples"][0]["seconds"][0] = -1; json.dump(d, open(sys.argv[2], "w"))' "$dir/a.json" "$dir/neg.json"
+    "$bin" compare "$dir/neg.json" "$dir/b.json" > "$dir/neg.txt" 2>&1
+    rc=$?
+    check "a negative sample is refused in one line (exit 2, got $rc)" '[ $rc -eq 2 ] && [ "$(wc -l < "$dir/neg.txt")" -eq 1 ] && grep -q "a sample is not a positive number of seconds" "$dir/neg.txt"'
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["experiments"][0]["samples"][0]["seconds"] = [5, 5, 5, 5, 5]; json.dump(d, open(sys.argv[2], "w"))' "$dir/a.json" "$dir/moved.json"
+    "$bin" compare "$dir/moved.json" "$dir/b.json" > "$dir/moved.txt" 2>&1
+    rc=$?
+    check "samples whose median is not the table's T are refused (exit 2, got $rc)" '[ $rc -eq 2 ] && grep -q "is not the table'"'"'s T" "$dir/moved.txt"'
     ;;
   legacy)
     # A database as scalerun wrote it before identities were kept (schema version 1): made here by
