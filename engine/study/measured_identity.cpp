@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <string_view>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -88,12 +89,42 @@ std::string program_fingerprint(const std::vector<std::string>& argv) {
   return print;
 }
 
+namespace {
+
+// The variables of scalerun's own environment that change what a program (or the runtime's
+// threads) does, which every process it starts inherits: thread counts and placement of OpenMP,
+// TBB and the BLAS libraries, MPI's tuning, and which shared libraries load. The rest of the
+// environment (PWD, SHLVL, ...) differs between shells without changing a measurement; it is not
+// part of a point (README: what --resume compares).
+constexpr std::string_view kInheritedPrefixes[] = {"OMP_",   "GOMP_", "KMP_",      "MKL_",  "OPENBLAS_", "BLIS_",
+                                                   "TBB_",   "OMPI_", "MPICH_",    "I_MPI_", "UCX_",     "HWLOC_",
+                                                   "MALLOC_", "GLIBC_TUNABLES", "LD_LIBRARY_PATH", "LD_PRELOAD"};
+
+void add_inherited_environment(store::PointIdentity& id) {
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
+    const std::string_view entry(*e);
+    const std::size_t eq = entry.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view name = entry.substr(0, eq);
+    // SCALERUN_ variables are scalerun's own (its PMPI layer sets some per run).
+    for (std::string_view prefix : kInheritedPrefixes) {
+      if (name.substr(0, prefix.size()) == prefix) {
+        id.environment.emplace(std::string(name), std::string(entry.substr(eq + 1)));
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
 store::PointIdentity native_identity(const std::string& native) {
   store::PointIdentity id;
   id.native = native;
   id.machine = this_host();
   // The kernel's code is scalerun's: another build may measure other code under the same name.
   id.build = fmt::format("{} {} {}", SCALERUN_VERSION, SCALERUN_GIT_REVISION, SCALERUN_BUILD_TYPE);
+  add_inherited_environment(id);
   return id;
 }
 
@@ -113,6 +144,7 @@ store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::P
   } catch (const std::invalid_argument&) {
     id.command = kernel.command;  // the measurement says what is wrong with it
   }
+  add_inherited_environment(id);
   return id;
 }
 
@@ -130,7 +162,9 @@ store::PointIdentity mpi_identity(const std::vector<std::string>& program, const
   line.insert(line.end(), launcher.options.begin(), launcher.options.end());
   id.launcher = measure::format_command_line(line) + (launcher.oversubscribe ? " (oversubscribe)" : "") +
                 (launcher.batch ? " (batch)" : "");
-  id.environment = launcher.env;
+  add_inherited_environment(id);
+  // The launcher's own settings win over inherited ones of the same name, as in the job.
+  for (const auto& [name, value] : launcher.env) id.environment[name] = value;
   return id;
 }
 

@@ -62,7 +62,14 @@ std::optional<store::StoredPoint> PointStore::recall(const store::PointRecord& k
     store::Database::Claim claim =
         db().claim_point(key.experiment, key.kernel, key.machine, key.point_key, key.identity);
     if (claim.outcome == store::Database::ClaimOutcome::stored) {
-      ++recalled_;
+      if (recalled_++ == 0 && info_.mode == "measure") {
+        // What "the same point" covers, once: a reader must know what a reused number may hide.
+        progress.note(fmt::format("scalerun: {}: stored points are reused when their parameters, program and its "
+                                  "content, command line, machine, launcher, scalerun build (native kernels) and "
+                                  "inherited thread and library settings (OMP_*, MKL_*, LD_LIBRARY_PATH, ...) match; "
+                                  "files the program opens on its own are not compared",
+                                  key.experiment));
+      }
       note_samples(claim.point->record);
       return std::move(claim.point);
     }

@@ -27,17 +27,18 @@ scalerun_golden(rule_tuned_pair EXIT 0
   ARGS tests/golden/scripts/rule_tuned_pair.lua -q --db ${CMAKE_CURRENT_BINARY_DIR}/rule_tuned_pair.db)
 
 # A missed target (time_bound{ T = 0.005 } of a program that takes 0.01 s whatever its size): exit
-# 1, and the target column says missed with the value achieved, in text and CSV; psi names the
+# 1, and the target column says missed with the value achieved, in text and CSV (p = 2 does not start
+# its search from p = 1's failed one: W = 500 at both, so E = W(2) tc/(2 T) = 0.5, S = 1); psi names the
 # points; JSON and HTML are checked by missed_target.sh.
 scalerun_golden(rule_missed_target_text EXIT 1
-  MATCH "\n1 +500 +0\\.01 .* +yes +missed \\(achieved T 0\\.01\\)\n2 +250 +0\\.01 .* +yes +missed \\(achieved T 0\\.01\\)\n"
+  MATCH "\n1 +500 +0\\.01 .* +yes +missed \\(achieved T 0\\.01\\)\n2 +500 +0\\.01 .* +yes +missed \\(achieved T 0\\.01\\)\n"
         "note: tuned to time_bound \\(T = 0\\.005, vary n\\) \\(parallel time T within 2 %\\), target missed at 2 of 2 points"
         "note: TARGET MISSED at 2 points \\(p = 1: T 0\\.01 against 0\\.005; p = 2: T 0\\.01 against 0\\.005\\)"
         "\np +1 \\(missed\\) +2 \\(missed\\)\n"
   ARGS tests/golden/scripts/rule_missed_target.lua -q --db ${CMAKE_CURRENT_BINARY_DIR}/rule_missed_target.db)
 scalerun_golden(rule_missed_target_csv EXIT 1
-  MATCH "\nmissed/measured,2,250,0\\.01,.*,yes,missed \\(achieved T 0\\.01\\)\n"
-        "\nmissed/speedup,2,0\\.01,0\\.01,0\\.5,0\\.25,,missed \\(achieved T 0\\.01\\)\n"
+  MATCH "\nmissed/measured,2,500,0\\.01,.*,yes,missed \\(achieved T 0\\.01\\)\n"
+        "\nmissed/speedup,2,0\\.01,0\\.01,1,0\\.5,,missed \\(achieved T 0\\.01\\)\n"
   ARGS tests/golden/scripts/rule_missed_target.lua -q --format csv --db ${CMAKE_CURRENT_BINARY_DIR}/rule_missed_target_csv.db)
 add_test(NAME "golden: rule_missed_target_json_html" COMMAND ${GOLDEN_DIR}/missed_target.sh $<TARGET_FILE:scalerun>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
