@@ -2,6 +2,7 @@
 # A point's whole identity and a run's provenance (issue 26), as a user meets them:
 #   binary   --resume after the measured program's content changed re-measures, and says why
 #   string   --resume after a string parameter changed (--set algo=heavy) re-measures, and says why
+#   environment  --resume after an inherited setting (OMP_NUM_THREADS) changed re-measures
 #   native   --resume after the kernel's native changed re-measures, and says why
 #   labels   runs and show of two labelled runs of different programs tell them apart; compare
 #            and check{ baseline } select runs by label:NAME, and say so when no run has it
@@ -46,6 +47,18 @@ case $case_name in
     run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --set algo=heavy --resume > "$dir/heavy.txt" 2>&1
     check "another algo is measured again" '! grep -q "(stored)" "$dir/heavy.txt"'
     check "and says which parameter changed" 'grep -qx "scalerun: ident: p=2,n=1: stored point not reused: parameter algo changed (\"light\" -> \"heavy\")" "$dir/heavy.txt"'
+    ;;
+  environment)
+    # OMP_NUM_THREADS reaches every program scalerun starts: a point measured under another value
+    # is another point.
+    program "$dir/prog.sh" O0 0.01
+    OMP_NUM_THREADS=1 run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" > /dev/null 2>&1
+    OMP_NUM_THREADS=1 run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --resume > "$dir/same.txt" 2>&1
+    check "the same settings are reused" '[ "$(grep -c "(stored)" "$dir/same.txt")" -eq 2 ]'
+    check "and --resume says once what it matched on" '[ "$(grep -c "stored points are reused when" "$dir/same.txt")" -eq 1 ]'
+    OMP_NUM_THREADS=4 run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --resume > "$dir/other.txt" 2>&1
+    check "another OMP_NUM_THREADS is measured again" '! grep -q "(stored)" "$dir/other.txt"'
+    check "and says so" 'grep -q "stored point not reused: environment variable OMP_NUM_THREADS changed" "$dir/other.txt"'
     ;;
   native)
     run tests/golden/scripts/identity_native.lua > /dev/null 2>&1
