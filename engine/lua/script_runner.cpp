@@ -81,7 +81,10 @@ void load_script(State& state, study::Session& session, const RunRequest& reques
 }
 
 // The longest the check pass may take: scripts reach their experiments in milliseconds; one that
-// computes for longer is run without the rest of its check.
+// computes for longer is run without the rest of its check. Kept by the Lua hook alone
+// (State::set_check_limit): a C call that outlasts it (a long table.sort) cannot be interrupted,
+// and the run's deadline would have the watchdog end the whole process for it. The run's own
+// --script-timeout still bounds the check pass: what outlasts that would outlast it in the run.
 constexpr double kCheckPassSeconds = 10;
 
 // The stand-ins of the check pass and what it cannot do say so: an experiment{} given one (its
@@ -101,7 +104,8 @@ void check_script(const RunRequest& request) {
   session.options.verbose = false;
   session.checking = true;
   lua::State state;
-  load_script(state, session, request, std::min(request.timeout_seconds, kCheckPassSeconds));
+  load_script(state, session, request, request.timeout_seconds);
+  state.set_check_limit(kCheckPassSeconds);
   lua::sandbox_script_for_checking(state.get());
   try {
     lua::protected_call(state.get(), 0, 0);

@@ -57,3 +57,12 @@ scalerun_golden(validate_host_cached EXIT 0 TIMEOUT 5
   ARGS tests/golden/scripts/validate_host.lua --verbose)
 set_tests_properties("golden: validate_host_cached" PROPERTIES
   ENVIRONMENT "XDG_CACHE_HOME=${validate_cache}" DEPENDS "golden: validate_host_measured")
+
+# A top level that spends longer than the check pass's 10 s in one C call (sized to about 14 s on
+# the host that runs it): the check pass gives up quietly, and the run, under its own 1000 s,
+# measures the experiment after it (T = 0.3/p as its program reports) instead of ending with exit 2.
+scalerun_golden(validate_long_c_call EXIT 0 TIMEOUT 150
+  MATCH "after: steady measured on this host[^\n]*\np [^\n]*\n1 +nan +0\\.3 [^\n]*\n2 +nan +0\\.15 "
+  NOMATCH "timed out"
+  ARGS tests/golden/scripts/validate_long_c_call.lua --quiet --script-timeout 1000)
+set_tests_properties("golden: validate_long_c_call" PROPERTIES RESOURCE_LOCK cores)
