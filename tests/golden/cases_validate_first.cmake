@@ -66,3 +66,10 @@ scalerun_golden(validate_long_c_call EXIT 0 TIMEOUT 150
   NOMATCH "timed out"
   ARGS tests/golden/scripts/validate_long_c_call.lua --quiet --script-timeout 1000)
 set_tests_properties("golden: validate_long_c_call" PROPERTIES RESOURCE_LOCK cores)
+
+# An earlier experiment's results read inside pcall (the check pass's stand-in raises there, the
+# run's results do not): the check pass judges no experiment after that use, so the second
+# experiment, which the run gives procs = { 1, 2 }, is measured (T = 0.3/p) and not refused.
+scalerun_golden(validate_pcall_stand_in EXIT 0
+  MATCH "== experiment second ==\n\nsecond: steady measured on this host[^\n]*\np [^\n]*\n1 +nan +0\\.3 [^\n]*\n2 +nan +0\\.15 "
+  ARGS tests/golden/scripts/validate_pcall_stand_in.lua --quiet)
