@@ -7,12 +7,16 @@ const char kSessionKey = 0;  // its address is the registry key
 const char kStandInUsedKey = 0;  // true once a stand-in of the check pass was used
 
 int refuse_use(lua_State* L) {
-  lua_pushboolean(L, 1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kStandInUsedKey);
+  note_check_divergence(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   return lua_error(L);
 }
 }  // namespace
+
+void note_check_divergence(lua_State* L) {
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kStandInUsedKey);
+}
 
 void attach(lua_State* L, study::Session& session) {
   lua_pushlightuserdata(L, &session);

@@ -19,5 +19,8 @@ study::Session& session_of(lua_State* L);
 // run would not, so the check pass judges no later experiment (check_stand_in_used).
 void push_check_stand_in(lua_State* L, const char* form);
 bool check_stand_in_used(lua_State* L);
+// Notes, as a stand-in's use does, that the check pass met what only the run can do (a file, a
+// program): a pcall that caught it may have taken a way the run does not.
+void note_check_divergence(lua_State* L);
 
 }  // namespace scalerun::lua

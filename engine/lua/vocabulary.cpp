@@ -133,6 +133,11 @@ int check_stand_in(lua_State* L) {
   return 1;
 }
 
+int note_divergence(lua_State* L) {
+  note_check_divergence(L);
+  return 0;
+}
+
 // param(name, default, doc): --set name=value overrides the default, converted to its type.
 int param(lua_State* L) {
   study::Session& session = session_of(L);
@@ -252,6 +257,7 @@ void open_vocabulary(lua_State* L) {
       {"check", native<acting<check_native, kCheck>>},
       {"param", native<param>},
       {"check_stand_in", native<check_stand_in>},
+      {"note_check_divergence", native<note_divergence>},
       {"host_machine", native<host_machine>},
       {"set_library_environment", native<set_library_environment>},
       {nullptr, nullptr}};
