@@ -3,6 +3,8 @@
 #   binary   --resume after the measured program's content changed re-measures, and says why
 #   string   --resume after a string parameter changed (--set algo=heavy) re-measures, and says why
 #   native   --resume after the kernel's native changed re-measures, and says why
+#   timer    --resume after a command kernel's timer changed (its figure -> the wall clock)
+#            re-measures, and says why
 #   labels   runs and show of two labelled runs of different programs tell them apart; compare
 #            and check{ baseline } select runs by label:NAME, and say so when no run has it
 #   baseline check{ baseline = "previous" } on a fresh database passes, saying the baseline is set
@@ -45,6 +47,15 @@ case $case_name in
     run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --set algo=heavy --resume > "$dir/heavy.txt" 2>&1
     check "another algo is measured again" '! grep -q "(stored)" "$dir/heavy.txt"'
     check "and says which parameter changed" 'grep -qx "scalerun: ident: p=2,n=1: stored point not reused: parameter algo changed (\"light\" -> \"heavy\")" "$dir/heavy.txt"'
+    ;;
+  timer)
+    program "$dir/prog.sh" O0 0.01
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" > /dev/null 2>&1
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --set timer=wall --resume > "$dir/wall.txt" 2>&1
+    check "another timer is measured again" '! grep -q "(stored)" "$dir/wall.txt"'
+    check "and says so" 'grep -qx "scalerun: ident: p=2,n=1: stored point not reused: the kernel'"'"'s timer changed (seconds -> wall)" "$dir/wall.txt"'
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --set timer=wall --resume > "$dir/again.txt" 2>&1
+    check "the wall-timed points are then reused" '[ "$(grep -c "(stored)" "$dir/again.txt")" -eq 2 ]'
     ;;
   native)
     run tests/golden/scripts/identity_native.lua > /dev/null 2>&1
