@@ -537,6 +537,12 @@ int experiment_native(lua_State* L) {
   if (!session.checking) return read_and_run_experiment(L, session);
   // The check pass reports only what experiment{} itself refuses: the rest of a script may depend
   // on what running does (a program's callbacks, the results), which a dry run cannot know.
+  // Once a stand-in was used, even inside a pcall that went on, the script may have taken a way
+  // the run does not (pcall failed here, succeeds there): what it gives experiment{} is no longer
+  // what the run will give, so the check pass stops judging.
+  if (check_stand_in_used(L)) {
+    throw NativeError("experiment{} after the use of an earlier form's results: the check pass stops here");
+  }
   try {
     read_and_run_experiment(L, session);
   } catch (const runtime::Stopped&) {

@@ -81,19 +81,44 @@ void load_script(State& state, study::Session& session, const RunRequest& reques
 }
 
 // The longest the check pass may take: scripts reach their experiments in milliseconds; one that
-// computes for longer is run without the rest of its check.
+// computes for longer is run without the rest of its check. Kept by the Lua hook alone
+// (State::set_check_limit): a C call that outlasts it (a long table.sort) cannot be interrupted,
+// and the run's deadline would have the watchdog end the whole process for it. The run's own
+// --script-timeout still bounds the check pass: what outlasts that would outlast it in the run.
 constexpr double kCheckPassSeconds = 10;
 
 // The stand-ins of the check pass and what it cannot do say so: an experiment{} given one (its
 // procs an earlier experiment's results) is not refused for it.
 bool ends_check_pass(const std::string& message) { return message.find("the check pass") != std::string::npos; }
 
+// What the check pass saw of the script's param()s: `whole` when it ran the script to its end on
+// the way the run takes (no stand-in used, nothing refused that a pcall caught), so the --set
+// names no param() consumed are mistakes to say before anything is measured.
+struct CheckedParams {
+  bool whole = false;
+  std::vector<std::string> used_sets, declared_params;
+};
+
+// --set NAME given, and no param('NAME', ...) read it: a typo the run would never notice.
+void refuse_unused_sets(const study::SessionOptions& options, const std::vector<std::string>& used_sets,
+                        const std::vector<std::string>& declared_params) {
+  for (const auto& [name, value] : options.sets) {
+    if (std::find(used_sets.begin(), used_sets.end(), name) == used_sets.end()) {
+      std::string declared;
+      for (const auto& d : declared_params) declared += (declared.empty() ? "" : ", ") + d;
+      throw UsageError(fmt::format("--set {}: the script declares no param('{}', ...){}", printable(name), printable(name),
+                                   declared.empty() ? std::string(" (it declares none)")
+                                                    : fmt::format(" (it declares: {})", declared)));
+    }
+  }
+}
+
 // The check pass: the script runs once in the environment of --help (no files, no programs, no
 // print, no os.exit, no finalizers) as a dry run, each experiment{} read and checked as the run
 // would before its sweep. Throws what an experiment{} refuses; returns at the script's end or its
 // first other error (a file, a program, the results of an experiment, a value only running would
 // have made): the run reports those as it meets them, and checks the experiments after them then.
-void check_script(const RunRequest& request) {
+CheckedParams check_script(const RunRequest& request) {
   study::Session session;
   session.options = request.options;
   session.options.dry_run = true;
@@ -101,10 +126,15 @@ void check_script(const RunRequest& request) {
   session.options.verbose = false;
   session.checking = true;
   lua::State state;
-  load_script(state, session, request, std::min(request.timeout_seconds, kCheckPassSeconds));
+  load_script(state, session, request, request.timeout_seconds);
+  state.set_check_limit(kCheckPassSeconds);
   lua::sandbox_script_for_checking(state.get());
+  CheckedParams checked;
   try {
     lua::protected_call(state.get(), 0, 0);
+    checked.whole = !check_stand_in_used(state.get());
+    checked.used_sets = std::move(session.used_sets);
+    checked.declared_params = std::move(session.declared_params);
   } catch (const ScriptError& e) {
     if (runtime::interrupt_requested()) throw;
     // The error experiment{} raised, not one after a pcall that caught it.
@@ -117,6 +147,7 @@ void check_script(const RunRequest& request) {
   } catch (const runtime::Stopped& e) {
     if (e.cause() == runtime::StopCause::interrupt) throw;  // its own budget spent: the run goes on
   }
+  return checked;
 }
 
 }  // namespace
@@ -131,7 +162,11 @@ RunOutcome run_script(const RunRequest& request) {
   }
   // Every experiment is checked before any is measured: a mistake in the last one is not found
   // after the first has measured for minutes. A dry run measures nothing and is its own check.
-  if (!request.list_params_only && !request.options.dry_run) check_script(request);
+  if (!request.list_params_only && !request.options.dry_run) {
+    const CheckedParams checked = check_script(request);
+    // A mistyped --set is said now, not after every point was measured and the run stored.
+    if (checked.whole) refuse_unused_sets(request.options, checked.used_sets, checked.declared_params);
+  }
 
   study::Session session;
   session.options = request.options;
@@ -161,15 +196,7 @@ RunOutcome run_script(const RunRequest& request) {
     return kept;
   }
 
-  for (const auto& [name, value] : session.options.sets) {
-    if (std::find(session.used_sets.begin(), session.used_sets.end(), name) == session.used_sets.end()) {
-      std::string declared;
-      for (const auto& d : session.declared_params) declared += (declared.empty() ? "" : ", ") + d;
-      throw UsageError(fmt::format("--set {}: the script declares no param('{}', ...){}", printable(name), printable(name),
-                                   declared.empty() ? std::string(" (it declares none)")
-                                                    : fmt::format(" (it declares: {})", declared)));
-    }
-  }
+  refuse_unused_sets(session.options, session.used_sets, session.declared_params);
   if (session.sections.empty()) {
     session.warn(fmt::format("{} defined no experiment, map or fit: nothing to report", request.script));
   }

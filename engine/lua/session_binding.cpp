@@ -4,12 +4,19 @@ namespace scalerun::lua {
 
 namespace {
 const char kSessionKey = 0;  // its address is the registry key
+const char kStandInUsedKey = 0;  // true once a stand-in of the check pass was used
 
 int refuse_use(lua_State* L) {
+  note_check_divergence(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   return lua_error(L);
 }
 }  // namespace
+
+void note_check_divergence(lua_State* L) {
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kStandInUsedKey);
+}
 
 void attach(lua_State* L, study::Session& session) {
   lua_pushlightuserdata(L, &session);
@@ -34,6 +41,13 @@ void push_check_stand_in(lua_State* L, const char* form) {
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
+}
+
+bool check_stand_in_used(lua_State* L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &kStandInUsedKey);
+  const bool used = lua_toboolean(L, -1) != 0;
+  lua_pop(L, 1);
+  return used;
 }
 
 }  // namespace scalerun::lua

@@ -1,5 +1,6 @@
 #include "lua/state.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +34,23 @@ constexpr int kHookInstructions = 10000;
 std::mutex g_position_mutex;
 std::string g_position;
 
+// State::set_check_limit's limit: the check pass runs alone, on the Lua thread, so the hook reads
+// these without a lock. Kept here rather than in State, whose layout every user of it shares.
+struct CheckLimit {
+  const State* state = nullptr;  // the State it belongs to; none when null
+  std::chrono::steady_clock::time_point end{};
+  double seconds = 0;
+  bool spent = false;
+};
+CheckLimit g_check_limit;
+
+// True once the check limit of the State that owns L has passed (and from then on).
+bool check_limit_spent(lua_State* L) {
+  if (g_check_limit.state == nullptr || g_check_limit.state != &owner(L)) return false;
+  if (!g_check_limit.spent && std::chrono::steady_clock::now() >= g_check_limit.end) g_check_limit.spent = true;
+  return g_check_limit.spent;
+}
+
 void note_position(lua_State* L) {
   std::string where = user_where(L);
   if (where.empty()) return;
@@ -55,6 +73,7 @@ State::State() {
 State::~State() {
   if (L_ != nullptr) lua_close(L_);  // finalizers still run under the budget
   if (owns_deadline_) runtime::set_deadline_after(0);
+  if (g_check_limit.state == this) g_check_limit = {};
 }
 
 State& owner(lua_State* L) { return **static_cast<State**>(lua_getextraspace(L)); }
@@ -142,12 +161,25 @@ void State::set_time_budget(double seconds) {
   lua_sethook(L_, hook, LUA_MASKCOUNT, 1);
 }
 
+void State::set_check_limit(double seconds) {
+  if (!(seconds > 0)) {
+    if (g_check_limit.state == this) g_check_limit = {};
+    return;
+  }
+  g_check_limit = {this,
+                   std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(seconds)),
+                   seconds, false};
+  lua_sethook(L_, hook, LUA_MASKCOUNT, 1);
+}
+
 void State::check_budget() const { check_stop(); }
 
 void State::hook(lua_State* L, lua_Debug*) {
   const runtime::StopCause cause = runtime::stop_cause();
   // A run limit belongs to the native run it guards, which ends itself; Lua code goes on.
-  if (cause == runtime::StopCause::none || cause == runtime::StopCause::run_limit) {
+  const bool limit_spent = check_limit_spent(L);
+  if ((cause == runtime::StopCause::none || cause == runtime::StopCause::run_limit) && !limit_spent) {
     note_position(L);
     if (lua_gethookcount(L) != kHookInstructions) lua_sethook(L, hook, LUA_MASKCOUNT, kHookInstructions);
     return;
@@ -164,6 +196,10 @@ void State::hook(lua_State* L, lua_Debug*) {
   }
   if (cause == runtime::StopCause::interrupt) {
     lua_pushfstring(L, "%sinterrupted", where);
+  } else if (cause == runtime::StopCause::none || cause == runtime::StopCause::run_limit) {
+    char limit[64];
+    std::snprintf(limit, sizeof limit, "%g", g_check_limit.seconds);
+    lua_pushfstring(L, "%sthe check pass ran out of its %s s: the check pass stops here", where, limit);
   } else {
     char budget[64];
     std::snprintf(budget, sizeof budget, "%g", runtime::budget_seconds());

@@ -28,6 +28,12 @@ class State {
   // also notes where the user's code is, for the watchdog that ends what no hook can reach.
   // seconds <= 0: no budget (the hook still answers Ctrl-C).
   void set_time_budget(double seconds);
+  // A limit of this state's own (the check pass before a run): kept by the hook alone, never
+  // through the run's deadline, since the watchdog ends the whole process once that passes while
+  // a C call runs. A C call that outlasts it is waited for; the hook raises at the first
+  // instruction after it, and at every one from then on (a pcall cannot swallow it), with a
+  // message that names the check pass. One state at a time has one: it lasts until this State ends.
+  void set_check_limit(double seconds);
   // Throws ScriptError ("script timed out ...") once the budget is spent, or Interrupted after
   // SIGINT. C++ loops that run on behalf of a script call this between points.
   void check_budget() const;

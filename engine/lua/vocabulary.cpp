@@ -127,6 +127,17 @@ int validate_rule(lua_State* L) {
   return 0;
 }
 
+// The check pass's stand-in for what map{}, fit{}, discover{} or check{} returns (the sandbox's).
+int check_stand_in(lua_State* L) {
+  push_check_stand_in(L, luaL_checkstring(L, 1));
+  return 1;
+}
+
+int note_divergence(lua_State* L) {
+  note_check_divergence(L);
+  return 0;
+}
+
 // param(name, default, doc): --set name=value overrides the default, converted to its type.
 int param(lua_State* L) {
   study::Session& session = session_of(L);
@@ -245,6 +256,8 @@ void open_vocabulary(lua_State* L) {
       {"discover", native<acting<discover_native, kDiscover>>},
       {"check", native<acting<check_native, kCheck>>},
       {"param", native<param>},
+      {"check_stand_in", native<check_stand_in>},
+      {"note_check_divergence", native<note_divergence>},
       {"host_machine", native<host_machine>},
       {"set_library_environment", native<set_library_environment>},
       {nullptr, nullptr}};

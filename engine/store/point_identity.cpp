@@ -9,9 +9,12 @@ namespace {
 
 // nlohmann::json keeps object keys sorted: the text does not depend on insertion order.
 nlohmann::json to_json(const PointIdentity& id) {
-  return {{"params", id.params},   {"native", id.native},     {"command", id.command},
-          {"program", id.program}, {"machine", id.machine},   {"launcher", id.launcher},
-          {"environment", id.environment}, {"build", id.build}};
+  nlohmann::json doc = {{"params", id.params},   {"native", id.native},     {"command", id.command},
+                        {"program", id.program}, {"machine", id.machine},   {"launcher", id.launcher},
+                        {"environment", id.environment}, {"build", id.build}};
+  // Only when set: a wall-timed point keeps the text it was stored with before timers were kept.
+  if (!id.timer.empty()) doc["timer"] = id.timer;
+  return doc;
 }
 
 std::map<std::string, std::string> text_map(const nlohmann::json& object) {
@@ -65,6 +68,7 @@ std::optional<PointIdentity> parse_identity(std::string_view text) {
   id.machine = text_of(doc, "machine");
   id.launcher = text_of(doc, "launcher");
   id.build = text_of(doc, "build");
+  id.timer = text_of(doc, "timer");
   return id;
 }
 
@@ -79,6 +83,10 @@ std::vector<std::string> identity_differences(const PointIdentity& stored, const
   if (stored.launcher != now.launcher) out.push_back(changed("the launcher", stored.launcher, now.launcher));
   compare_maps("environment variable", stored.environment, now.environment, out);
   if (stored.build != now.build) out.push_back(changed("scalerun's build", stored.build, now.build));
+  if (stored.timer != now.timer) {
+    out.push_back(changed("the kernel's timer", stored.timer.empty() ? "wall" : stored.timer,
+                          now.timer.empty() ? "wall" : now.timer));
+  }
   return out;
 }
 

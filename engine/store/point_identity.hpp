@@ -22,6 +22,9 @@ struct PointIdentity {
   std::string launcher;  // an MPI launcher: kind, command and options ("" none)
   std::map<std::string, std::string> environment;  // what the kernel sets for its program
   std::string build;     // scalerun's version, revision and build type (native kernels: the code measured)
+  // What times a command or MPI kernel's run: the JSON figure it prints, "" for the wall clock
+  // (timer = "wall" or none; left out of the text then, as identities stored before it were).
+  std::string timer;
 
   bool operator==(const PointIdentity&) const = default;
 };

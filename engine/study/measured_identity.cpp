@@ -118,6 +118,8 @@ void add_inherited_environment(store::PointIdentity& id) {
 
 }  // namespace
 
+std::string identity_timer(const std::string& timer) { return timer == "wall" ? std::string() : timer; }
+
 store::PointIdentity native_identity(const std::string& native) {
   store::PointIdentity id;
   id.native = native;
@@ -132,6 +134,7 @@ store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::P
                                       const std::string& program_folder) {
   store::PointIdentity id;
   id.machine = this_host();
+  id.timer = identity_timer(kernel.timer);  // another figure (or the wall clock) is another measurement
   measure::TemplateValues values;
   for (const auto& [k, v] : params) values[k] = v;
   values["p"] = p;

@@ -14,10 +14,14 @@ namespace scalerun::study {
 struct KernelSpec;
 struct MachineSpec;
 
+// A command or MPI kernel's timer as its identity keeps it: the JSON figure that times a run, ""
+// for the wall clock ("wall" or none).
+std::string identity_timer(const std::string& timer);
+
 // A native kernel run in this process on this host.
 store::PointIdentity native_identity(const std::string& native);
 
-// An external program: `command` expanded with the point's parameters and p.
+// An external program: `command` expanded with the point's parameters and p, timed by its timer.
 // `program_folder`: the script's folder, where a relative program path with a '/' is found (as the
 // run finds it); "" for the working directory.
 store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::Params& params, double p,

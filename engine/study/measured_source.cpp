@@ -43,7 +43,9 @@ MeasuredSource mpi_source(const KernelSpec& kernel, const MachineSpec& machine, 
   s.work = kernel.work;
   s.memory = kernel.memory;
   s.identity = [&kernel, &machine, where, program_folder](const runtime::Params& at, int p) {
-    return mpi_identity(mpi_program(kernel, at, p, program_folder, where), machine);
+    store::PointIdentity id = mpi_identity(mpi_program(kernel, at, p, program_folder, where), machine);
+    id.timer = identity_timer(kernel.timer);
+    return id;
   };
   return s;
 }

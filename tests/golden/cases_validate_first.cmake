@@ -57,3 +57,35 @@ scalerun_golden(validate_host_cached EXIT 0 TIMEOUT 5
   ARGS tests/golden/scripts/validate_host.lua --verbose)
 set_tests_properties("golden: validate_host_cached" PROPERTIES
   ENVIRONMENT "XDG_CACHE_HOME=${validate_cache}" DEPENDS "golden: validate_host_measured")
+
+# A top level that spends longer than the check pass's 10 s in one C call (sized to about 14 s on
+# the host that runs it): the check pass gives up quietly, and the run, under its own 1000 s,
+# measures the experiment after it (T = 0.3/p as its program reports) instead of ending with exit 2.
+scalerun_golden(validate_long_c_call EXIT 0 TIMEOUT 150
+  MATCH "after: steady measured on this host[^\n]*\np [^\n]*\n1 +nan +0\\.3 [^\n]*\n2 +nan +0\\.15 "
+  NOMATCH "timed out"
+  ARGS tests/golden/scripts/validate_long_c_call.lua --quiet --script-timeout 1000)
+set_tests_properties("golden: validate_long_c_call" PROPERTIES RESOURCE_LOCK cores)
+
+# An earlier experiment's results read inside pcall (the check pass's stand-in raises there, the
+# run's results do not): the check pass judges no experiment after that use, so the second
+# experiment, which the run gives procs = { 1, 2 }, is measured (T = 0.3/p) and not refused.
+scalerun_golden(validate_pcall_stand_in EXIT 0
+  MATCH "== experiment second ==\n\nsecond: steady measured on this host[^\n]*\np [^\n]*\n1 +nan +0\\.3 [^\n]*\n2 +nan +0\\.15 "
+  ARGS tests/golden/scripts/validate_pcall_stand_in.lua --quiet)
+
+# A mistyped --set (sizes for size): refused once the check pass has run the whole script, before
+# the experiment's program (sleep 2) runs: one line, exit 2, and no run in the database.
+set(validate_unknown_set_db ${CMAKE_CURRENT_BINARY_DIR}/validate_unknown_set.db)
+file(REMOVE ${validate_unknown_set_db})
+scalerun_golden(validate_unknown_set EXIT 2 TIMEOUT 30
+  MATCH "^scalerun: --set sizes: the script declares no param\\('sizes', \\.\\.\\.\\) \\(it declares: size\\)\n$"
+  ARGS tests/golden/scripts/validate_unknown_set.lua --set sizes=2 --db ${validate_unknown_set_db})
+scalerun_golden(validate_unknown_set_nothing_stored EXIT 2
+  MATCH "^scalerun: '[^']*validate_unknown_set.db' does not exist"
+  ARGS runs --db ${validate_unknown_set_db})
+set_tests_properties("golden: validate_unknown_set_nothing_stored" PROPERTIES DEPENDS "golden: validate_unknown_set")
+# Where the check pass stops early (at an earlier experiment's results) a param() after that is
+# the run's to read: --set scale=2 is not refused.
+scalerun_golden(validate_set_after_results EXIT 0 MATCH "== experiment first =="
+  ARGS tests/golden/scripts/validate_set_after_results.lua --set scale=2 --quiet)

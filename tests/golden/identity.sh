@@ -4,6 +4,8 @@
 #   string   --resume after a string parameter changed (--set algo=heavy) re-measures, and says why
 #   environment  --resume after an inherited setting (OMP_NUM_THREADS) changed re-measures
 #   native   --resume after the kernel's native changed re-measures, and says why
+#   timer    --resume after a command kernel's timer changed (its figure -> the wall clock)
+#            re-measures, and says why
 #   labels   runs and show of two labelled runs of different programs tell them apart; compare
 #            and check{ baseline } select runs by label:NAME, and say so when no run has it
 #   baseline check{ baseline = "previous" } on a fresh database passes, saying the baseline is set
@@ -59,6 +61,15 @@ case $case_name in
     OMP_NUM_THREADS=4 run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --resume > "$dir/other.txt" 2>&1
     check "another OMP_NUM_THREADS is measured again" '! grep -q "(stored)" "$dir/other.txt"'
     check "and says so" 'grep -q "stored point not reused: environment variable OMP_NUM_THREADS changed" "$dir/other.txt"'
+    ;;
+  timer)
+    program "$dir/prog.sh" O0 0.01
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" > /dev/null 2>&1
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --set timer=wall --resume > "$dir/wall.txt" 2>&1
+    check "another timer is measured again" '! grep -q "(stored)" "$dir/wall.txt"'
+    check "and says so" 'grep -qx "scalerun: ident: p=2,n=1: stored point not reused: the kernel'"'"'s timer changed (seconds -> wall)" "$dir/wall.txt"'
+    run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" --set timer=wall --resume > "$dir/again.txt" 2>&1
+    check "the wall-timed points are then reused" '[ "$(grep -c "(stored)" "$dir/again.txt")" -eq 2 ]'
     ;;
   native)
     run tests/golden/scripts/identity_native.lua > /dev/null 2>&1

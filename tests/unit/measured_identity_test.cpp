@@ -44,6 +44,25 @@ TEST_CASE("measured identity: the program's content is part of a command point's
   CHECK(store::identity_differences(before, after) == std::vector<std::string>{"the program's content changed"});
 }
 
+TEST_CASE("measured identity: a command kernel's timer is part of its point's identity", "[identity]") {
+  study::KernelSpec kernel;
+  kernel.name = "prog";
+  kernel.command = "sh -c true {p}";
+  const runtime::Params params{{"n", 1}};
+  kernel.timer = "seconds";
+  const store::PointIdentity by_figure = study::command_identity(kernel, params, 2);
+  kernel.timer = "wall";
+  const store::PointIdentity by_clock = study::command_identity(kernel, params, 2);
+  kernel.timer = "";
+  // No timer is the wall clock too: the same measurement, the same identity.
+  CHECK(study::command_identity(kernel, params, 2) == by_clock);
+  CHECK(store::identity_text(by_figure) != store::identity_text(by_clock));
+  CHECK(store::identity_differences(by_figure, by_clock) ==
+        std::vector<std::string>{"the kernel's timer changed (seconds -> wall)"});
+  // A wall-timed point's text has no timer: what was stored before timers were kept still matches.
+  CHECK(store::identity_text(by_clock).find("timer") == std::string::npos);
+}
+
 TEST_CASE("measured identity: an interpreter's script among the arguments counts as the program", "[identity]") {
   measure::TempFolder folder{"scalerun-identity"};
   const std::string script = folder.path() + "/run.sh";

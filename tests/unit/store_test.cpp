@@ -545,6 +545,7 @@ PointIdentity full_identity() {
   id.launcher = "mpirun mpirun --bind-to core";
   id.environment = {{"OMP_PROC_BIND", "true"}};
   id.build = "0.1.0 4f94bb6 Release";
+  id.timer = "seconds";
   return id;
 }
 
@@ -573,6 +574,8 @@ TEST_CASE("store: a point's identity changes with every field", "[store][identit
        "environment variable OMP_PROC_BIND changed (true -> false)"},
       {[](PointIdentity& id) { id.build = "0.2.0 aaaaaaa Release"; },
        "scalerun's build changed (0.1.0 4f94bb6 Release -> 0.2.0 aaaaaaa Release)"},
+      {[](PointIdentity& id) { id.timer = "solve_seconds"; }, "the kernel's timer changed (seconds -> solve_seconds)"},
+      {[](PointIdentity& id) { id.timer.clear(); }, "the kernel's timer changed (seconds -> wall)"},
   };
   for (const auto& [change, phrase] : changes) {
     PointIdentity changed = base;

@@ -48,21 +48,18 @@ end
 
 -- The check pass before a run reads every experiment of the script without measuring: what it
 -- cannot do without acting ends it there, and the run does it.
+-- Noted like a stand-in's use: a pcall that catches it may take a way the run does not.
 local function unavailable_while_checking(what)
+  native.note_check_divergence()
   return what .. " is not available in the check pass before the run"
 end
 
 -- In the check pass map{}, fit{}, discover{} and check{} do nothing; what they return is known
 -- only in the run, and any use of it ends the check pass (as an experiment's results do).
+-- The stand-in is experiment{}'s (native.check_stand_in): its use is noted, so that no later
+-- experiment is judged after a pcall that caught it.
 local function skipped_in_check(what)
-  local function unknown()
-    error("the results of " .. what .. " are known only when the script runs: the check pass stops here", 2)
-  end
-  local stand_in = setmetatable({}, {
-    __index = unknown, __newindex = unknown, __len = unknown, __pairs = unknown, __call = unknown,
-    __concat = unknown, __eq = unknown, __metatable = false,
-  })
-  return function() return stand_in end
+  return function() return native.check_stand_in(what) end
 end
 
 local function acting(what)
