@@ -67,12 +67,6 @@ std::string unsolved_note(const ExperimentData& d) {
 
 // The rule's metrics of a point (study/rule_metrics): where the size changes with p, tc is the
 // one-processor time per unit of work at the size of the point of fewest processors.
-const PointData& base_point(const ExperimentData& d) {
-  std::vector<double> ps;
-  for (const auto& pt : d.points) ps.push_back(pt.ctx.p);
-  return d.points[metrics::base_index(ps)];
-}
-
 metrics::PointMetrics metrics_of(const ExperimentData& d, const PointData& pt) {
   const PointData& first = base_point(d);
   const metrics::BaseTimes base{first.time_1, first.at_p.work, first.ctx.p};
@@ -417,6 +411,12 @@ Table formula_table(const ExperimentData& d) {
 }
 
 }  // namespace
+
+const PointData& base_point(const ExperimentData& d) {
+  std::vector<double> ps;
+  for (const auto& pt : d.points) ps.push_back(pt.ctx.p);
+  return d.points[metrics::base_index(ps)];
+}
 
 // The builders study/table_registry lists for model mode.
 Tables model_scaled(const ModelTableInputs& in) { return {scaled_table(in.data)}; }

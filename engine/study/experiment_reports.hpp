@@ -19,6 +19,10 @@ struct SpeedupExtras {
   double px = 0, t_px = 0, px_max = 0;
 };
 
+// The point the rule's metrics take as their base (study/rule_metrics::base_index): p = 1, or the
+// point of fewest processors, whatever order procs lists them in. `data` must have points.
+const PointData& base_point(const ExperimentData& data);
+
 // Model mode's builders, one per report (study/table_registry lists them).
 Tables model_scaled(const ModelTableInputs& in);
 Tables model_psi(const ModelTableInputs& in);

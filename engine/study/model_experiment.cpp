@@ -13,7 +13,6 @@
 #include "errors/stop_check.hpp"
 #include "study/experiment.hpp"
 #include "study/experiment_reports.hpp"
-#include "study/rule_metrics.hpp"
 #include "study/point_source.hpp"
 #include "study/px_search.hpp"
 #include "study/session.hpp"
@@ -192,16 +191,9 @@ class ModelSource final : public PointSource {
     return {};  // no progress line (shows_progress)
   }
 
-  // The point of fewest processors, whatever order procs lists them in (rule_metrics' base).
-  const PointData& base_point() const {
-    std::vector<double> ps;
-    for (const auto& pt : data_.points) ps.push_back(pt.ctx.p);
-    return data_.points[metrics::base_index(ps)];
-  }
-
   std::vector<report::Table> finish(Session& session) override {
     SpeedupExtras speedup;
-    if (wants(spec_, "speedup")) speedup = compute_px(spec_, session, *models_.front(), base_point());
+    if (wants(spec_, "speedup")) speedup = compute_px(spec_, session, *models_.front(), base_point(data_));
     data_.varied = varied_slots(data_);
     return build_tables(spec_.reports, ModelTableInputs{data_, triple_, speedup});
   }
