@@ -2,6 +2,8 @@
 // Parses the command line, runs the script, prints its tables, and maps every outcome to an
 // exit code: 0 ok, 1 a check failed, 2 a usage or script error, 130 interrupted (143 SIGTERM).
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +14,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -273,9 +276,17 @@ std::optional<int> parse_command_line(int argc, char** argv, Invocation& inv) {
     }
     request.options.sets[s.substr(0, eq)] = s.substr(eq + 1);
   }
+  // Labels are listed comma-separated by `runs` and `show` and selected as label:NAME, so they are
+  // short words of a safe alphabet: nothing that reads as a separator or needs quoting.
   for (const auto& label : request.options.labels) {
-    if (label.empty() || label.find_first_of(" \t\n") != std::string::npos) {
-      std::cerr << "scalerun: --label '" << printable(label) << "': a label is one word, not empty (see scalerun --help)\n";
+    const bool word = !label.empty() && label.size() <= 64 &&
+                      std::all_of(label.begin(), label.end(), [](char c) {
+                        return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+                               std::string_view("._-+/@=").find(c) != std::string_view::npos;
+                      });
+    if (!word) {
+      std::cerr << "scalerun: --label '" << printable(label.substr(0, 80)) << (label.size() > 80 ? "..." : "")
+                << "': a label is 1 to 64 letters, digits and . _ - + / @ = (see scalerun --help)\n";
       return kExitError;
     }
   }

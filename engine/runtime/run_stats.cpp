@@ -49,9 +49,10 @@ Overheads RunStats::overheads(const RunStats& one_worker) const {
 }
 
 std::string RunStats::describe() const {
-  std::string out = fmt::format("p={} {} Tpara={:.6f}s serial={:.6f}s loops={} reductions={} spmd={} "
-                                "serial_regions={} barriers={} locks={}\n",
-                                workers, instrumented ? "instrumented" : "plain", tpara, serial, loops,
+  std::string out = fmt::format("p={} {} Tpara={:.6f}s serial={:.6f}s between_regions={:.6f}s loops={} "
+                                "reductions={} spmd={} serial_regions={} barriers={} locks={}\n",
+                                workers, instrumented ? "instrumented" : "plain", tpara, serial,
+                                between_regions, loops,
                                 reductions, spmd_regions, serial_regions, barriers, locks);
   for (std::size_t w = 0; w < per_worker.size(); ++w) {
     const auto& s = per_worker[w];

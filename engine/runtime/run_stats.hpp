@@ -2,18 +2,21 @@
 // What one measured execution did, and the latency metric derived from it (seed 000 §3, §6.1).
 //
 // Per worker w (an arena slot) the runtime splits every second of the measured window into
-//   busy_w + idle_w + primitive_w + serial = Tpara            (exactly, in clock ticks)
+//   busy_w + idle_w + primitive_w + serial + between_regions = Tpara      (exactly, in clock ticks)
 // busy       inside user bodies and spmd ranks, less the barrier, lock and combine time within them
 // idle       nothing to do: after the worker's last chunk until the loop's join, waiting at a
 //            barrier for the last arrival, or a whole region in which it got no chunk
 // primitive  parallel machinery: from the region's fork to the worker's first chunk, scheduling
 //            between its chunks, combining partial results, a barrier's own cost after the release,
 //            acquiring locks
-// serial     the caller alone inside the window (serial regions, code between regions); the
-//            caller executes it and every other worker waits, so it is one number for all
+// serial     the caller alone in an explicit serial() region; every other worker waits, so it is
+//            one number for all
+// between_regions  the caller inside the window but in no region and no serial(): code the
+//            instrumentation does not see. It is kept for the identity's sake and never enters the
+//            latency split, where it is part of what the split leaves unaccounted.
 // All of it is wall-clock time: a worker the OS deschedules inside a body is still busy, so sharing
 // the cores with other processes (or p above the core count) shows up as busy time growing with
-// p, i.e. in the residual below, not as idle time.
+// p, i.e. in ML below, not as idle time.
 
 #include <cstdint>
 #include <string>
@@ -44,11 +47,12 @@ struct WorkerStats {
 //   IT = sum idle + (p-1) s       (eq. 6) and PT = sum primitive, as instrumented
 //   latency     = Tp - T1 / p = Tp (1 - E)                          (eq. 3 and 10)
 //   unaccounted = latency - (ML + IT + PT) / p                      (eq. 5 checked, not assumed)
-// ML is measured rather than taken as the rest of Tp. The runtime gives every tick of each
-// worker's window to busy, idle, primitive or serial time, though, so sum(busy + idle + primitive)
-// + p s = p Tinst for the instrumented run, and unaccounted = (Tp - Tinst) - (T1 - T1work)/p: the
-// median's difference from the instrumented run less the one-worker run's own idle and primitive
-// time. It is what the instrumentation lost, not an independent measure of the latency. ML, residual and unaccounted are NaN when the
+// ML is measured rather than taken as the rest of Tp, and the instrumented terms cover only the
+// regions and serial() calls, so for the instrumented runs at p and 1 (G = between_regions)
+//   unaccounted = G(p) - (idle + primitive + G)(1)/p + (Tp - Tinst)
+// where Tp - Tinst is the median's difference from the instrumented run: a kernel's code outside
+// its regions and serial(), a delay the instrumentation does not see, appears here and nowhere
+// else (a delay d in every run gives d (1 - 1/p)). ML, residual and unaccounted are NaN when the
 // one-worker work time at the same size is unknown: the split is then not available.
 struct Overheads {
   int workers = 0;
@@ -70,6 +74,7 @@ struct Overheads {
 // The one definition of the terms above, from sums over the workers (or ranks) at p.
 struct InstrumentedSums {
   double busy = 0, idle = 0, primitive = 0, serial = 0;
+  double between_regions = 0;  // shown beside the split, never part of it
 };
 Overheads split_latency(const InstrumentedSums& at_p, double t1_work, double tp, double t1, double p);
 
@@ -78,6 +83,7 @@ struct RunStats {
   bool instrumented = false;  // false: only tpara, serial and the region counts are measured
   double tpara = 0;           // wall time of the measured windows
   double serial = 0;
+  double between_regions = 0;  // inside the windows, in no region and no serial(): not instrumented
   std::vector<WorkerStats> per_worker;  // one per arena slot, slot 0 is the caller
   std::uint64_t loops = 0;              // parallel_for regions
   std::uint64_t reductions = 0;         // parallel_reduce regions
@@ -93,7 +99,7 @@ struct RunStats {
   // compared with when this is the one-worker run.
   double work_time() const { return busy_sum() + serial; }
 
-  InstrumentedSums sums() const { return {busy_sum(), idle_sum(), primitive_sum(), serial}; }
+  InstrumentedSums sums() const { return {busy_sum(), idle_sum(), primitive_sum(), serial, between_regions}; }
   // Against the instrumented one-worker run of the same kernel and size (eq. 7 as written), with
   // Tp and T1 the two runs' own Tpara.
   Overheads overheads(const RunStats& one_worker) const;

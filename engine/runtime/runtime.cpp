@@ -55,11 +55,27 @@ Ticks Runtime::open_region() {
     throw std::logic_error("runtime: region after finish()");
   }
   const Ticks start = now();
-  if (window_open_) {
-    serial_ += start - cursor_;
-    if (timeline_) timeline_->serial(cursor_, start);
-  }
+  if (window_open_) between_ += start - cursor_;
   return start;
+}
+
+Ticks Runtime::open_serial() {
+  refuse_inside_region("serial");
+  in_region_.store(true, std::memory_order_release);  // a region inside serial() nests
+  in_serial_ = true;
+  ++serial_regions_;
+  const Ticks start = now();
+  between_ += start - cursor_;  // serial() always runs inside a window (serial() opens one)
+  return start;
+}
+
+void Runtime::close_serial(Ticks start) noexcept {
+  const Ticks end = now();
+  serial_ += end - start;
+  if (timeline_) timeline_->serial(start, end);
+  cursor_ = end;
+  in_serial_ = false;
+  in_region_.store(false, std::memory_order_release);
 }
 
 void Runtime::close_region(Ticks start) noexcept {
@@ -112,12 +128,9 @@ void Runtime::open_window() {
 
 void Runtime::close_window() noexcept {
   const Ticks end = now();
-  serial_ += end - cursor_;
+  between_ += end - cursor_;
   tpara_ += end - window_start_;
-  if (timeline_) {
-    timeline_->serial(cursor_, end);
-    timeline_->window_closed(end);
-  }
+  if (timeline_) timeline_->window_closed(end);
   window_open_ = false;
   if (observer_ != nullptr) observer_->window_closed();
 }
@@ -165,6 +178,7 @@ RunStats Runtime::finish() {
   stats.instrumented = instrumented_;
   stats.tpara = to_seconds(tpara_);
   stats.serial = to_seconds(serial_);
+  stats.between_regions = to_seconds(between_);
   stats.loops = loops_;
   stats.reductions = reductions_;
   stats.spmd_regions = spmd_regions_;

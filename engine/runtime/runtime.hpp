@@ -13,9 +13,11 @@
 // Cost: an instrumented chunk adds two clock reads and a slot lookup (tens of ns, measured by
 // bench/instrumentation), so chunks of 10 us or more keep the accounting under 1 %.
 //
-// Measured time: measure(body) opens a window in which everything counts, the caller's code
-// between regions as serial time. A region or serial() called outside any window is a window of
-// its own. Tpara is the sum of the windows, so setup and verification can stay outside them.
+// Measured time: measure(body) opens a window; its wall time is Tpara. Inside it the instrumented
+// intervals are the regions and serial() calls; the caller's code between them is counted only as
+// `between_regions`, time no term of the latency split explains (it is the split's unaccounted
+// part, the check that the instrumentation saw the run). A region or serial() called outside any
+// window is a window of its own. Tpara is the sum of the windows, so setup and verification can stay outside them.
 // Nothing is done for the workers before a window opens: waking TBB's sleeping threads happens in
 // the first region's fork, inside the window, as primitive time (a worker that is not awake in
 // time leaves its chunks to the others and idles), just as a reference library's timed call
@@ -93,7 +95,9 @@ class Runtime {
 
   template <class Body>
   void measure(Body&& body);
-  // The caller alone runs body; the other workers idle. Counted as serial time.
+  // The caller alone runs body; the other workers idle. Counted as serial time. Code a kernel runs
+  // between regions without serial() is in the window (Tpara) but instrumented as nothing: it shows
+  // as the latency split's unaccounted part, so serial code belongs in serial().
   template <class Body>
   void serial(Body&& body);
 
@@ -154,6 +158,18 @@ class Runtime {
     Ticks start_;
   };
 
+  class SerialGuard {
+   public:
+    explicit SerialGuard(Runtime& rt) : rt_(rt), start_(rt.open_serial()) {}
+    ~SerialGuard() { rt_.close_serial(start_); }
+    SerialGuard(const SerialGuard&) = delete;
+    SerialGuard& operator=(const SerialGuard&) = delete;
+
+   private:
+    Runtime& rt_;
+    Ticks start_;
+  };
+
   class WindowGuard {
    public:
     explicit WindowGuard(Runtime& rt) : rt_(rt) { rt.open_window(); }
@@ -171,6 +187,8 @@ class Runtime {
 
   Ticks open_region();
   void close_region(Ticks start) noexcept;
+  Ticks open_serial();
+  void close_serial(Ticks start) noexcept;
   void open_window();
   void close_window() noexcept;
   void refuse_inside_region(const char* what) const;
@@ -216,11 +234,13 @@ class Runtime {
   WindowObserver* observer_ = nullptr;
   std::unique_ptr<TimelineRecorder> timeline_;  // null unless record_timeline()
   bool window_open_ = false;
+  bool in_serial_ = false;  // the caller is in serial(): a lock there is serial time, not a worker's
   bool finished_ = false;
   Ticks window_start_ = 0;
   Ticks cursor_ = 0;  // inside a window: the end of the caller's last accounted interval
   Ticks tpara_ = 0;
   Ticks serial_ = 0;
+  Ticks between_ = 0;  // the caller inside a window but in no region and no serial(): not instrumented
   std::uint64_t loops_ = 0, reductions_ = 0, spmd_regions_ = 0, serial_regions_ = 0, barriers_ = 0;
 };
 
@@ -246,7 +266,7 @@ std::unique_lock<Mutex> SpmdContext::lock(Mutex& m) {
 
 template <class Mutex>
 std::unique_lock<Mutex> Runtime::lock(Mutex& m) {
-  if (!instrumented_ || !in_region_.load(std::memory_order_relaxed)) return std::unique_lock<Mutex>(m);
+  if (!instrumented_ || in_serial_ || !in_region_.load(std::memory_order_relaxed)) return std::unique_lock<Mutex>(m);
   const Ticks t0 = now();
   std::unique_lock<Mutex> held(m);
   record_lock(t0, now());
@@ -267,8 +287,10 @@ void Runtime::measure(Body&& body) {
 template <class Body>
 void Runtime::serial(Body&& body) {
   refuse_inside_region("serial");
-  ++serial_regions_;
-  measure(std::forward<Body>(body));  // inside a window the caller's time is serial already
+  measure([&] {
+    const SerialGuard guard(*this);
+    body();
+  });
 }
 
 template <class F>

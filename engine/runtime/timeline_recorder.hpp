@@ -14,7 +14,8 @@
 //   barrier: arrival .. release          idle;  release .. leaving: primitive
 //   between two chunks                   primitive (scheduling)
 //   last chunk .. region end             idle;  no chunk in the region: idle throughout
-//   caller between regions in a window   serial, on every slot (the others wait for it)
+//   the caller in serial()               serial, on every slot (the others wait for it)
+//   caller between regions in a window   nothing: not instrumented, a gap in every slot
 // A slot's buffer is written only by the thread occupying the slot, element by element, with the
 // count a relaxed atomic: the same hand-off argument as slot_ledger.hpp.
 

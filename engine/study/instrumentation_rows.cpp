@@ -27,6 +27,7 @@ std::map<std::string, double> instrumentation_rows(const InstrumentationRecord& 
     put(rows, "idle", s.idle);
     put(rows, "primitives", s.primitive);
     put(rows, "work_time", s.busy + s.serial);
+    put(rows, "between_regions", s.between_regions);
   }
   put(rows, "one_worker_work", record.one_worker_work);
   if (record.breakdown) {
@@ -55,7 +56,8 @@ InstrumentationRecord instrumentation_from_rows(const std::map<std::string, doub
   }
   if (!rows.contains("busy") || !rows.contains("idle") || !rows.contains("primitives")) return r;
   r.sums = runtime::InstrumentedSums{get(rows, "busy"), get(rows, "idle"), get(rows, "primitives"),
-                                     rows.contains("serial") ? get(rows, "serial") : 0.0};
+                                     rows.contains("serial") ? get(rows, "serial") : 0.0,
+                                     rows.contains("between_regions") ? get(rows, "between_regions") : 0.0};
   r.tpara = get(rows, "tpara");
   return r;
 }

@@ -284,15 +284,30 @@ Cell value_cell(double v) { return std::isnan(v) ? Cell{std::monostate{}} : Cell
 // The notes beside the measured split: what unaccounted means, where the split is not available,
 // and which points came out faster than T(1)/p (E > 1) and whether their ML says why.
 void add_split_notes(Table& t, const MeasuredSweep& sweep) {
-  // What unaccounted can say is limited by how the times are taken: the runtime gives every tick
-  // of every worker's window to busy, idle, sync or serial time (and an MPI rank's record covers
-  // its wall time), so the sum of the parts is N times the instrumented run's window. Saying so is
-  // the honest reading; a value beyond this is a defect of the instrumentation.
-  t.notes.push_back("unaccounted = T (1 - E) - (ML + IT + PT)/N. Every tick of each worker's window (each MPI "
-                    "rank's wall time) is given to busy, idle, sync or serial time, so this is not an independent "
-                    "measurement: it equals (T - T_instrumented) - (idle + sync of the one-worker run)/N, the "
-                    "median run's difference from the instrumented run less the one-worker run's own overheads "
-                    "shared by N; anything else in it is time the instrumentation lost");
+  // What unaccounted can say depends on what the instrumentation leaves out. The runtime counts
+  // only a kernel's regions and serial() calls, so a native kernel's code outside them shows here;
+  // an MPI rank's record covers its whole wall time (busy is its time outside MPI), so for an MPI
+  // program the sum of the parts is N times the instrumented run and unaccounted is only the
+  // difference between runs. Saying which is the honest reading.
+  if (sweep.native) {
+    std::string between;
+    for (const auto& pt : sweep.points) {
+      const InstrumentationRecord& r = pt.instrumentation;
+      if (r.sums && r.sums->between_regions > 0)
+        between += fmt::format("{}{}: {:.4g} s", between.empty() ? "" : ", ",
+                               pt.set.empty() ? fmt::format("p={:g}", pt.p) : pt.set, r.sums->between_regions);
+    }
+    t.notes.push_back(fmt::format(
+        "unaccounted = T (1 - E) - (ML + IT + PT)/N, what the instrumented terms do not explain: the kernel's time "
+        "in its measured window outside every parallel region and serial() call ({}), less the one-worker run's "
+        "idle, sync and outside time shared by N, plus the median run's difference from the instrumented run",
+        between.empty() ? "none in the instrumented runs" : "instrumented runs: " + between));
+  } else {
+    t.notes.push_back("unaccounted = T (1 - E) - (ML + IT + PT)/N. Each rank's record covers its whole wall time "
+                      "(busy is its time outside MPI calls), so this is not an independent measurement: it equals "
+                      "(T - T_instrumented) - (idle + sync of the one-rank run)/N, the median run's difference from "
+                      "the instrumented run less the one-rank run's own overheads shared by N");
+  }
   std::string missing, superlinear;
   for (const auto& pt : sweep.points) {
     const std::string name = pt.set.empty() ? fmt::format("p={:g}", pt.p) : pt.set;

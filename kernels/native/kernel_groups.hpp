@@ -16,5 +16,6 @@ void add_linalg_kernels(KernelList& list);     // linalg/: dense linear algebra 
 void add_npb_kernels(KernelList& list);        // npb/: NAS Parallel Benchmarks EP, IS, CG
 void add_apps_kernels(KernelList& list);       // apps/: Monte Carlo, sorts, fractal, convolution
 void add_billiards_kernels(KernelList& list);  // billiards/: the 1-D hard-sphere event simulation
+void add_calibration_kernels(KernelList& list);  // calibration/: kernels whose time is a known law
 
 }  // namespace scalerun::kernels

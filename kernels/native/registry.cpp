@@ -17,6 +17,7 @@ const KernelList& all_kernels() {
     add_npb_kernels(list);
     add_apps_kernels(list);
     add_billiards_kernels(list);
+    add_calibration_kernels(list);
     return list;
   }();
   return all;

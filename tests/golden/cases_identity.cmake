@@ -9,3 +9,12 @@ foreach(case binary string environment native timer labels baseline baseline_ski
   set_tests_properties("golden: identity_${case}" PROPERTIES TIMEOUT 120 RESOURCE_LOCK cores
     FAIL_REGULAR_EXPRESSION "FAIL:")
 endforeach()
+
+# A label is listed comma-separated by runs and show and selected as label:NAME: a comma, a space or
+# a page of text would make both ambiguous, so such a label is refused before anything runs.
+scalerun_golden(identity_label_comma EXIT 2
+  MATCH "^scalerun: --label 'O2,fast': a label is 1 to 64 letters, digits and \\. _ - \\+ / @ = \\(see scalerun --help\\)\n$"
+  ARGS scripts/quickstart.lua --label O2,fast)
+scalerun_golden(identity_label_long EXIT 2
+  MATCH "^scalerun: --label 'x+\\.\\.\\.': a label is 1 to 64 letters"
+  ARGS scripts/quickstart.lua --label xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx)

@@ -36,7 +36,7 @@ const std::vector<Pair> kPairs = {
     {"rlsp", {32, 50, 128}},           {"givens", {32, 50, 128}},        {"fractal", {64, 100, 256}},
     {"montecarlo", {100, 1000, 5000}}, {"pi", {1e4, 1e5, 4e7}},          {"mergesort", {1000, 5000, 100000}},
     {"sort_n2", {1000, 2000, 4096}},   {"billiards", {16, 64, 100}, false},     {"npb_ep", {20, 24, 28}},
-    {"npb_is", {16, 20, 23}},          {"npb_cg", {1400, 7000, 14000}},
+    {"npb_is", {16, 20, 23}},          {"npb_cg", {1400, 7000, 14000}},  {"timed_law", {1, 1000, 1e5}},
 };
 
 // One model-mode experiment per kernel and size; its scaled table carries W, M/p (= M at p = 1),

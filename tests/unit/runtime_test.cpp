@@ -29,7 +29,7 @@ void check_identity(const RunStats& s) {
     CHECK(w.busy >= 0);
     CHECK(w.idle >= 0);
     CHECK(w.primitive >= 0);
-    CHECK(w.busy + w.idle + w.primitive + s.serial == Approx(s.tpara).margin(1e-6));
+    CHECK(w.busy + w.idle + w.primitive + s.serial + s.between_regions == Approx(s.tpara).margin(1e-6));
   }
 }
 
@@ -96,20 +96,33 @@ TEST_CASE("runtime: an imbalanced loop leaves the lightly loaded worker idle", "
   CHECK(s.idle_sum() > 0.02);
 }
 
-TEST_CASE("runtime: serial regions and the caller's code between regions count as serial", "[runtime]") {
+TEST_CASE("runtime: serial() counts as serial and the caller's code between regions as not instrumented", "[runtime]") {
   Runtime rt(2);
   rt.measure([&] {
-    std::this_thread::sleep_for(10ms);  // the caller alone, inside the window
+    std::this_thread::sleep_for(10ms);  // the caller alone, inside the window, in no region
     rt.parallel_for(0, 4, 1, [](std::size_t, std::size_t) {});
     rt.serial([] { std::this_thread::sleep_for(20ms); });
   });
   rt.serial([] { std::this_thread::sleep_for(5ms); });  // a window of its own
   const RunStats s = rt.finish();
   check_identity(s);
-  CHECK(s.serial >= 0.035);
+  CHECK(s.serial >= 0.025);
+  CHECK(s.serial < 0.035);  // not the 10 ms before the loop
+  CHECK(s.between_regions >= 0.01);
+  CHECK(s.between_regions < 0.02);
   CHECK(s.serial_regions == 2);
   CHECK(s.serial <= s.tpara);
   for (const auto& w : s.per_worker) CHECK(w.busy < s.serial);
+}
+
+TEST_CASE("runtime: a region inside serial() is refused", "[runtime]") {
+  Runtime rt(2);
+  CHECK_THROWS_AS(rt.serial([&] { rt.parallel_for(0, 4, 1, [](std::size_t, std::size_t) {}); }), std::logic_error);
+  CHECK_THROWS_AS(rt.serial([&] { rt.serial([] {}); }), std::logic_error);
+  // The runtime is usable afterwards: the guard closed the serial stretch.
+  rt.parallel_for(0, 4, 1, [](std::size_t, std::size_t) {});
+  const RunStats s = rt.finish();
+  check_identity(s);
 }
 
 TEST_CASE("runtime: time outside measured windows is not counted", "[runtime]") {

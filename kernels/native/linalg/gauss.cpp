@@ -73,13 +73,16 @@ std::vector<double> solve_gauss(RectMatrix& ab, runtime::Runtime& rt) {
       std::size_t{0}, n, kSearchRows, Pivot{},
       [&](std::size_t lo, std::size_t hi, Pivot best) { return search_rows(ab, 0, lo, hi, best); }, larger);
   for (std::size_t i = 0; i + 1 < n; ++i) {
-    if (pivot.row != i) std::swap_ranges(ab.row(i) + i, ab.row(i) + cols, ab.row(pivot.row) + i);
+    if (pivot.row != i)
+      rt.serial([&] { std::swap_ranges(ab.row(i) + i, ab.row(i) + cols, ab.row(pivot.row) + i); });
     const std::size_t grain = std::max<std::size_t>(1, kEntriesPerChunk / (cols - i));
     pivot = rt.parallel_reduce(
         i + 1, n, grain, Pivot{},
         [&](std::size_t lo, std::size_t hi, Pivot best) { return eliminate_rows(ab, i, lo, hi, best); }, larger);
   }
-  return back_substitute(ab);
+  std::vector<double> x;
+  rt.serial([&] { x = back_substitute(ab); });
+  return x;
 }
 
 runtime::KernelResult verify_solution(const RectMatrix& ab, std::span<const double> x) {

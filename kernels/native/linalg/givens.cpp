@@ -41,15 +41,17 @@ void givens_reduce_unblocked(RectMatrix& system, runtime::Runtime& rt) {
   std::vector<Rotation> rotations;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t end = frame_end(n, i);
-    rotations.assign(end - i - 1, Rotation{});
-    for (std::size_t r = i + 1; r < end; ++r) {
-      const double a = system.at(i, i), b = system.at(r, i);
-      if (b == 0) continue;
-      const double h = std::hypot(a, b);
-      rotations[r - i - 1] = {a / h, b / h};
-      system.at(i, i) = h;
-      system.at(r, i) = 0;
-    }
+    rt.serial([&] {  // the rotations of column i: the caller alone, serial time
+      rotations.assign(end - i - 1, Rotation{});
+      for (std::size_t r = i + 1; r < end; ++r) {
+        const double a = system.at(i, i), b = system.at(r, i);
+        if (b == 0) continue;
+        const double h = std::hypot(a, b);
+        rotations[r - i - 1] = {a / h, b / h};
+        system.at(i, i) = h;
+        system.at(r, i) = 0;
+      }
+    });
     rt.parallel_for(i + 1, n + 1, kColumnsPerChunk,
                     [&](std::size_t lo, std::size_t hi) { rotate_columns(system, i, rotations, lo, hi); });
   }

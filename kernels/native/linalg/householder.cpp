@@ -40,21 +40,26 @@ void householder_reduce_unblocked(RectMatrix& system, runtime::Runtime& rt) {
   std::vector<double> w;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t end = frame_end(n, i);
-    double norm = 0;
-    for (std::size_t r = i; r < end; ++r) norm += system.at(r, i) * system.at(r, i);
-    norm = std::sqrt(norm);
-    if (norm == 0) continue;  // nothing to reflect; R gets a zero pivot and x is not finite
-    // sigma = -sign(a_ii) ||column||: w's first entry a_ii - sigma then adds two numbers of one sign.
-    const double a_ii = system.at(i, i);
-    const double sigma = a_ii >= 0 ? -norm : norm;
-    w.assign(end - i, 0.0);
-    w[0] = a_ii - sigma;
-    for (std::size_t r = i + 1; r < end; ++r) {
-      w[r - i] = system.at(r, i);
-      system.at(r, i) = 0;
-    }
-    system.at(i, i) = sigma;
-    const double denominator = sigma * sigma - sigma * a_ii;  // w^T w / 2
+    // The reflector of column i: the caller alone, serial time.
+    double denominator = 0;
+    rt.serial([&] {
+      double norm = 0;
+      for (std::size_t r = i; r < end; ++r) norm += system.at(r, i) * system.at(r, i);
+      norm = std::sqrt(norm);
+      if (norm == 0) return;  // nothing to reflect; R gets a zero pivot and x is not finite
+      // sigma = -sign(a_ii) ||column||: w's first entry a_ii - sigma then adds two numbers of one sign.
+      const double a_ii = system.at(i, i);
+      const double sigma = a_ii >= 0 ? -norm : norm;
+      w.assign(end - i, 0.0);
+      w[0] = a_ii - sigma;
+      for (std::size_t r = i + 1; r < end; ++r) {
+        w[r - i] = system.at(r, i);
+        system.at(r, i) = 0;
+      }
+      system.at(i, i) = sigma;
+      denominator = sigma * sigma - sigma * a_ii;  // w^T w / 2
+    });
+    if (denominator == 0) continue;
     rt.parallel_for(i + 1, n + 1, kColumnsPerChunk,
                     [&](std::size_t lo, std::size_t hi) { reflect_columns(system, i, w, denominator, lo, hi); });
   }

@@ -86,7 +86,7 @@ runtime::KernelResult run_least_squares(const runtime::Params& given, runtime::R
   std::vector<double> x;
   rt.measure([&] {
     reduce(reduced, rt);
-    x = back_substitute(reduced);
+    rt.serial([&] { x = back_substitute(reduced); });
   });
   runtime::KernelResult r = verify_least_squares(system, x, method);
   for (const double v : x) r.checksum += v;

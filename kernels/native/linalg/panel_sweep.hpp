@@ -27,7 +27,7 @@ namespace scalerun::kernels {
 template <class Factor, class Update>
 void sweep_panels(runtime::Runtime& rt, std::size_t n, std::size_t width, Factor&& factor, Update&& update) {
   if (n == 0) return;
-  factor(std::size_t{0}, std::min(width, n), 0);
+  rt.serial([&] { factor(std::size_t{0}, std::min(width, n), 0); });
   int buffer = 0;
   for (std::size_t first = 0; first < n; first += width, buffer ^= 1) {
     const std::size_t last = std::min(first + width, n);

@@ -144,32 +144,34 @@ void IsRanking::rank(int iteration, const ChunkedLoops& loops) {
 
   const std::size_t n = sizes_.keys(), buckets = sizes_.buckets();
   loops.for_each(0, n, chunk_keys_, [this](std::size_t lo, std::size_t hi) { count_chunk(lo, hi); });
-  // Where each chunk's keys of each bucket start: after all keys of lower buckets and after the
-  // earlier chunks' keys of the same bucket. Serial, but only chunks x buckets additions, taken
-  // row by row so they stream through the counts (a small fraction of the counting pass).
-  std::fill(bucket_end_.begin(), bucket_end_.end(), 0);
-  for (std::size_t c = 0; c < chunks_; ++c) {
-    const std::uint32_t* counts = &counts_[c * count_stride_];
-    for (std::size_t b = 0; b < buckets; ++b) bucket_end_[b] += counts[b];
-  }
-  std::size_t start = 0;
-  for (std::size_t b = 0; b < buckets; ++b) {
-    start += bucket_end_[b];
-    bucket_end_[b] = start;
-  }
-  // Each chunk's row becomes its first slot per bucket: the bucket's start plus the earlier rows.
-  bucket_start_.resize(buckets);
-  for (std::size_t b = 0; b < buckets; ++b) {
-    bucket_start_[b] = b > 0 ? static_cast<std::uint32_t>(bucket_end_[b - 1]) : 0;
-  }
-  for (std::size_t c = 0; c < chunks_; ++c) {
-    std::uint32_t* row = &counts_[c * count_stride_];
-    for (std::size_t b = 0; b < buckets; ++b) {
-      const std::uint32_t count = row[b];
-      row[b] = bucket_start_[b];
-      bucket_start_[b] += count;
+  loops.serial([&] {
+    // Where each chunk's keys of each bucket start: after all keys of lower buckets and after the
+    // earlier chunks' keys of the same bucket. Serial, but only chunks x buckets additions, taken
+    // row by row so they stream through the counts (a small fraction of the counting pass).
+    std::fill(bucket_end_.begin(), bucket_end_.end(), 0);
+    for (std::size_t c = 0; c < chunks_; ++c) {
+      const std::uint32_t* counts = &counts_[c * count_stride_];
+      for (std::size_t b = 0; b < buckets; ++b) bucket_end_[b] += counts[b];
     }
-  }
+    std::size_t start = 0;
+    for (std::size_t b = 0; b < buckets; ++b) {
+      start += bucket_end_[b];
+      bucket_end_[b] = start;
+    }
+    // Each chunk's row becomes its first slot per bucket: the bucket's start plus the earlier rows.
+    bucket_start_.resize(buckets);
+    for (std::size_t b = 0; b < buckets; ++b) {
+      bucket_start_[b] = b > 0 ? static_cast<std::uint32_t>(bucket_end_[b - 1]) : 0;
+    }
+    for (std::size_t c = 0; c < chunks_; ++c) {
+      std::uint32_t* row = &counts_[c * count_stride_];
+      for (std::size_t b = 0; b < buckets; ++b) {
+        const std::uint32_t count = row[b];
+        row[b] = bucket_start_[b];
+        bucket_start_[b] += count;
+      }
+    }
+  });
   loops.for_each(0, n, chunk_keys_, [this](std::size_t lo, std::size_t hi) { scatter_chunk(lo, hi); });
   const std::size_t grain = std::max<std::size_t>(1, buckets / kTargetBucketChunks);
   loops.for_each(0, buckets, grain, [this](std::size_t lo, std::size_t hi) { rank_buckets(lo, hi); });
@@ -182,7 +184,7 @@ IsOutcome run_is(IsRanking& ranking, runtime::Runtime& rt) {
   const ChunkedLoops loops(&rt);
   for (int it = 1; it <= kIsIterations; ++it) {
     ranking.rank(it, loops);
-    if (out.npb_class) record_tests(ranking, *out.npb_class, it, out);  // NPB's partial verify reads
+    if (out.npb_class) loops.serial([&] { record_tests(ranking, *out.npb_class, it, out); });  // NPB's partial verify reads
   }
   return out;
 }

@@ -47,6 +47,16 @@ class ChunkedLoops {
     return std::move(partial[0]);
   }
 
+  // Code the caller runs alone between the loops: serial time on the Runtime (outside serial() it
+  // would be in no region, unaccounted), inline otherwise.
+  template <class Body>
+  void serial(Body&& body) const {
+    if (rt_ != nullptr)
+      rt_->serial(std::forward<Body>(body));
+    else
+      body();
+  }
+
  private:
   runtime::Runtime* rt_;
 };
