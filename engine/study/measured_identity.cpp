@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -118,6 +119,19 @@ void add_inherited_environment(store::PointIdentity& id) {
 
 }  // namespace
 
+namespace {
+
+// A program path with a '/' that is relative (to the working directory, once the script folder is
+// put in front) spelled from the root; a bare name (found on PATH) and an absolute path unchanged.
+std::string spelled_from_root(const std::string& program) {
+  if (program.empty() || program.front() == '/' || program.find('/') == std::string::npos) return program;
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(program, ec);
+  return ec ? program : absolute.lexically_normal().string();
+}
+
+}  // namespace
+
 std::string identity_timer(const std::string& timer) { return timer == "wall" ? std::string() : timer; }
 
 store::PointIdentity native_identity(const std::string& native) {
@@ -140,8 +154,9 @@ store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::P
   values["p"] = p;
   try {
     std::vector<std::string> argv = measure::expand_template(kernel.command, values);
-    // The program the run starts: a relative path with a '/' is the script folder's.
-    if (!argv.empty()) argv.front() = measure::program_in_folder(argv.front(), program_folder);
+    // The program the run starts: a relative path with a '/' is the script folder's, spelled from
+    // the root so that the same program run from another working directory is the same point.
+    if (!argv.empty()) argv.front() = spelled_from_root(measure::program_in_folder(argv.front(), program_folder));
     id.command = measure::format_command_line(argv);
     id.program = program_fingerprint(argv);
   } catch (const std::invalid_argument&) {
@@ -153,7 +168,9 @@ store::PointIdentity command_identity(const KernelSpec& kernel, const runtime::P
 
 store::PointIdentity mpi_identity(const std::vector<std::string>& program, const MachineSpec& machine) {
   store::PointIdentity id;
-  id.command = measure::format_command_line(program);
+  std::vector<std::string> spelled = program;
+  if (!spelled.empty()) spelled.front() = spelled_from_root(spelled.front());
+  id.command = measure::format_command_line(spelled);
   id.program = program_fingerprint(program);
   std::string hosts;
   for (const auto& h : machine.hosts) hosts += (hosts.empty() ? "" : ",") + h;

@@ -3,7 +3,7 @@
 # changed; runs and show of labelled runs; check{ baseline = "previous" } on a fresh database;
 # compare of JSON result files with their samples. Each case runs tests/golden/identity.sh, which prints one
 # ok/FAIL line per claim.
-foreach(case binary string environment native timer labels baseline baseline_skip json legacy)
+foreach(case binary string environment native timer labels baseline baseline_skip json legacy folder)
   add_test(NAME "golden: identity_${case}" COMMAND ${GOLDEN_DIR}/identity.sh $<TARGET_FILE:scalerun> ${case}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties("golden: identity_${case}" PROPERTIES TIMEOUT 120 RESOURCE_LOCK cores

@@ -12,6 +12,8 @@
 #   baseline_skip  "previous" and label:NAME pass over runs that did not finish with points
 #   json     compare of two --format json result files runs the U test on their samples
 #   legacy   a database of schema version 1 opens; its points are not reused, said once
+#   folder   a program named relative to the script's folder is the same point from any working
+#            directory the script is run from
 # Usage: identity.sh SCALERUN CASE (run from the source tree's root).
 set -uo pipefail
 bin=$1
@@ -29,6 +31,20 @@ db=$dir/id.db
 run() { "$bin" "$@" --db "$db"; }
 
 case $case_name in
+  folder)
+    mkdir -p "$dir/study/bin"
+    program "$dir/study/bin/prog.sh" O2 0.01
+    cat > "$dir/study/rel.lua" <<'LUA'
+experiment { name = "rel", mode = "measure", procs = { 1, 2 }, repeats = 1, warmup = 0,
+  kernel = kernel { name = "rel", size = "n", params = { n = 1 }, work = function(k) return k.n end,
+                    command = "bin/prog.sh {p}", timer = "seconds" },
+  report = { "measured" } }
+LUA
+    (cd "$dir" && "$bin" study/rel.lua --db "$db") > /dev/null 2>&1
+    (cd "$dir/study" && "$bin" rel.lua --db "$db" --resume) > "$dir/inside.txt" 2>&1
+    check "run from the script's folder, the points are reused" '[ "$(grep -c "(stored)" "$dir/inside.txt")" -eq 2 ]'
+    check "... without a word of the program" '! grep -q "not reused" "$dir/inside.txt"'
+    ;;
   binary)
     program "$dir/prog.sh" O0 0.01
     run tests/golden/scripts/identity_command.lua --set prog="$dir/prog.sh" > /dev/null 2>&1
