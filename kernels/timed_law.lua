@@ -4,9 +4,10 @@
 -- The native kernel (kernels/native/calibration/timed_law.cpp) computes nothing: each of the p
 -- ranks waits a n / p + b log2 p, the caller then waits c in serial() and `hidden` outside every
 -- region, where the instrumentation does not look. Measured, a point's T should be the law plus the
--- runtime's own fork and join (tens of microseconds); its latency split should show b log2 p as
--- ML, c (p - 1) as IT and hidden (1 - 1/p) as unaccounted. The ranks sleep, so p may exceed the
--- cores. The model is the law itself.
+-- runtime's own fork and join and the ranks' wake-up (tens of microseconds on an idle host,
+-- milliseconds on a busy one); its latency split should show p b log2 p as ML (the busy time the
+-- p ranks add), (p - 1) c as IT and hidden (1 - 1/p) as unaccounted. The ranks sleep, so p may
+-- exceed the cores; a law longer than a day is refused. The model is the law itself.
 return kernel {
   name = "timed_law",
   doc  = "calibration: waits a known law T = a n/p + b log2 p + c + hidden",

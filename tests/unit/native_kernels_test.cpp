@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -155,4 +156,41 @@ TEST_CASE("native kernels: the overheads of a real run leave the time outside re
         Approx(s2.between_regions - (s1.idle_sum() + s1.primitive_sum() + s1.between_regions) / 2).epsilon(0).margin(1e-9 * s2.tpara));
   CHECK(o.imbalance >= 0);
   CHECK(o.sync >= 0);
+}
+
+// Issue 26: the runtime instruments parallel regions and serial() calls only, so a kernel's serial
+// steps run outside serial() would be time no term explains (unaccounted). Every native kernel
+// keeps its time between regions to a few percent of its window (plus 0.1 ms of loop bookkeeping):
+// its serial steps are in serial().
+// (Taking the unblocked Givens rotations out of serial() put 17 % of its window there.)
+TEST_CASE("native kernels: every kernel's serial steps are instrumented, not between regions", "[native]") {
+  const std::map<std::string, Params, std::less<>> sizes = {
+      {"matmul", {{"N", 256}}},
+      {"gauss", {{"N", 400}}},
+      {"householder", {{"n", 200}}},
+      {"householder_unblocked", {{"n", 200}}},
+      {"givens", {{"n", 200}}},
+      {"givens_unblocked", {{"n", 200}}},
+      {"conv2d", {{"N", 128}}},
+      {"fractal", {{"width", 256}, {"height", 256}, {"limit", 256}, {"grain", 64}}},
+      {"montecarlo", {{"samples", 1e6}}},
+      {"montecarlo_slices", {{"n", 200}, {"t", 5}}},
+      {"mergesort", {{"n", 2e5}}},
+      {"sort_n2", {{"n", 5000}}},
+      {"billiards", {{"balls", 500}, {"steps", 2000}}},
+      {"npb_ep", {{"m", 20}}},
+      {"npb_is", {}},
+      {"npb_cg", {}},
+  };
+  for (const std::string_view name : kernels::kernel_names()) {
+    if (name == "timed_law") continue;  // waits outside every region on purpose (its `hidden`)
+    INFO("kernel " << name);
+    const auto it = sizes.find(name);
+    REQUIRE(it != sizes.end());  // a new kernel needs a size here
+    Runtime rt(2);
+    REQUIRE(kernels::kernel(name).run(it->second, rt).verified);
+    const auto s = rt.finish();
+    INFO("between regions " << s.between_regions << " s of a " << s.tpara << " s window");
+    CHECK(s.between_regions <= 0.03 * s.tpara + 100e-6);
+  }
 }

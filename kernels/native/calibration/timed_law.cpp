@@ -2,7 +2,9 @@
 
 #include <array>
 #include <chrono>
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <thread>
 
 #include <fmt/format.h>
@@ -29,11 +31,17 @@ using Clock = std::chrono::steady_clock;
 // Sleeping rather than spinning keeps the law's time independent of the cores: p ranks on fewer
 // cores, or a host shared with other work, still wake when their time is up (a spinning rank would
 // wait for a core).
+// In slices of at most 10 ms, so a stop (Ctrl-C, --run-timeout, the time budget) ends a long wait
+// as it ends a computing kernel between its chunks.
 void wait_for(double seconds) {
   thread_local const bool slack_set = prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL) == 0;
   static_cast<void>(slack_set);
   const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-  while (Clock::now() < deadline) std::this_thread::sleep_until(deadline);
+  constexpr auto kSlice = std::chrono::milliseconds(10);
+  for (auto now = Clock::now(); now < deadline; now = Clock::now()) {
+    runtime::throw_if_stopped();
+    std::this_thread::sleep_until(std::min(deadline, now + kSlice));
+  }
 }
 
 struct Law {
@@ -42,9 +50,18 @@ struct Law {
   double time(int p) const { return rank_time(p) + c + hidden; }
 };
 
+// The longest law a run may wait: beyond it the clock's duration would overflow (about 9e9 s), and
+// no calibration needs a run of more than a day.
+constexpr double kLongestLaw = 86400;
+
 Law law_of(const runtime::Params& given) {
   auto real = [&](std::string_view name) { return runtime::real_param(kParams, given, name); };
-  return {static_cast<double>(runtime::count_param(kParams, given, "n")), real("a"), real("b"), real("c"), real("hidden")};
+  const Law law{static_cast<double>(runtime::count_param(kParams, given, "n")), real("a"), real("b"), real("c"),
+                real("hidden")};
+  if (!(law.a * law.n + law.b * 64 + law.c + law.hidden <= kLongestLaw))
+    throw std::invalid_argument(fmt::format(
+        "timed_law: a n + b log2 p + c + hidden is more than a day ({:g} s at p = 1): give smaller times", law.time(1)));
+  return law;
 }
 
 double timed_law_work(const runtime::Params& given) { return law_of(given).n; }
