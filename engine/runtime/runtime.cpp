@@ -121,6 +121,7 @@ void Runtime::open_window() {
   if (finished_) throw std::logic_error("runtime: measure() after finish()");
   window_open_ = true;
   if (observer_ != nullptr) observer_->window_opened();
+  pin_.emplace();
   window_start_ = now();
   cursor_ = window_start_;
   if (timeline_) timeline_->window_opened(window_start_);
@@ -132,6 +133,7 @@ void Runtime::close_window() noexcept {
   tpara_ += end - window_start_;
   if (timeline_) timeline_->window_closed(end);
   window_open_ = false;
+  pin_.reset();
   if (observer_ != nullptr) observer_->window_closed();
 }
 

@@ -18,7 +18,9 @@
 // `between_regions`, time no term of the latency split explains (it is the split's unaccounted
 // part, the check that the instrumentation saw the run). A region or serial() called outside any
 // window is a window of its own. Tpara is the sum of the windows, so setup and verification can stay outside them.
-// Nothing is done for the workers before a window opens: waking TBB's sleeping threads happens in
+// The caller is kept on the CPU it runs on while a window is open (runtime/caller_pin.hpp), so a
+// one-worker run is not migrated between idle cores. Nothing is done for the workers before a
+// window opens: waking TBB's sleeping threads happens in
 // the first region's fork, inside the window, as primitive time (a worker that is not awake in
 // time leaves its chunks to the others and idles), just as a reference library's timed call
 // includes waking its threads. (Waking and gathering them before the window, as this runtime
@@ -28,6 +30,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -40,6 +43,7 @@
 #include <oneapi/tbb/task_group.h>
 
 #include "runtime/barrier.hpp"
+#include "runtime/caller_pin.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/first_error.hpp"
 #include "runtime/run_stats.hpp"
@@ -233,6 +237,7 @@ class Runtime {
   std::atomic<bool> in_region_{false};  // atomic: a nested call from a worker reads it
   WindowObserver* observer_ = nullptr;
   std::unique_ptr<TimelineRecorder> timeline_;  // null unless record_timeline()
+  std::optional<CallerPin> pin_;                // the caller on its CPU while a window is open
   bool window_open_ = false;
   bool in_serial_ = false;  // the caller is in serial(): a lock there is serial time, not a worker's
   bool finished_ = false;
