@@ -43,6 +43,9 @@ std::optional<RankFailure> reported_rank(const std::string& launcher_stderr, con
   static const std::regex signal_line(
       R"(process rank (\d+) with PID \d+ on node (\S+) exited on signal (\d+) \(([^)]*)\))");
   static const std::regex status_name(R"(Process name:\s*\[\[\d+,\d+\],(\d+)\])");
+  // Open MPI 4 on a rank that left without MPI_Finalize: "mpirun has exited due to process rank 1
+  // with PID 0 on\nnode vm exiting improperly".
+  static const std::regex improper_line(R"(process rank (\d+) with PID \d+ on\s+node (\S+) exiting improperly)");
   static const std::regex status_code(R"(Exit code:\s*(-?\d+))");
   // srun: "srun: error: node1: task 1: Segmentation fault (core dumped)", "...: Exited with exit code 3".
   static const std::regex srun_line(R"(srun: error: (\S+): task (\d+): ([^\n]+))");
@@ -60,6 +63,10 @@ std::optional<RankFailure> reported_rank(const std::string& launcher_stderr, con
   if (std::regex_search(launcher_stderr, m, signal_line)) {
     const int rank = std::stoi(m[1]);
     return RankFailure{rank, m[2], fmt::format("was killed by signal {} ({})", m[3].str(), m[4].str()), ""};
+  }
+  if (std::regex_search(launcher_stderr, m, improper_line)) {
+    return RankFailure{std::stoi(m[1]), m[2], "ended (returned from main or called exit) without calling MPI_Finalize",
+                       ""};
   }
   if (std::regex_search(launcher_stderr, m, status_name)) {
     const int rank = std::stoi(m[1]);
@@ -85,6 +92,13 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
   std::optional<RankFailure> failure = aborted_rank(job, records);
   if (!failure) failure = reported_rank(result.stderr_text, job);
   if (!failure) return std::nullopt;
+  // The rank's own record knows the host by its real name (the launcher's may say localhost), and
+  // whether the rank got through MPI_Finalize before its status.
+  if (const auto record = read_rank_record(records, failure->rank)) {
+    if (!record->host.empty()) failure->host = record->host;
+    if (record->ended_by == "finalize" && failure->how.starts_with("exited with status"))
+      failure->how += " after MPI_Finalize";
+  }
   if (const std::string path = rank_stderr_path(job, failure->rank); !path.empty()) {
     failure->stderr_tail = last_lines(path, 3);
   }

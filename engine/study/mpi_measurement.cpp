@@ -165,9 +165,14 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
   // A batch job's output is in its files ("" where it wrote none).
   if (!launch.stdout_file.empty()) run.result.stdout_text = measure::read_text_file(launch.stdout_file).value_or("");
   if (!launch.stderr_file.empty()) run.result.stderr_text += measure::read_text_file(launch.stderr_file).value_or("");
-  // Exit status 1 with every rank through MPI_Finalize (each wrote its record) is a program that
-  // ran and failed its own check: its verdict is read below, like a passing one's.
-  const bool failed_check = run.result.exit_code == 1 && run.result.signal == 0 && all_finalized(job, records);
+  // Exit status 1 with every rank through MPI_Finalize (each wrote its record) and a verdict of
+  // "verified": false is a program that ran and failed its own check: read below, like a passing
+  // one's. Status 1 with no such verdict (or one saying true) is a rank that failed: said below.
+  const nlohmann::json verdict = measure::last_json_object(run.result.stdout_text);
+  const bool says_failed = verdict.is_object() && verdict.contains("verified") && verdict["verified"].is_boolean() &&
+                           !verdict["verified"].get<bool>();
+  const bool failed_check =
+      run.result.exit_code == 1 && run.result.signal == 0 && says_failed && all_finalized(job, records);
   if (!run.result.ok() && !failed_check) {
     // A rank named: the one line says which, where and how, and what it last wrote.
     if (const auto failure = measure::find_failed_rank(run.result, job, records)) {

@@ -2,6 +2,8 @@
 # MPI jobs that go wrong, through the real binary and Open MPI's mpirun on this host:
 #   a rank that segfaults, one that calls MPI_Abort: one line naming the rank, its host, how it
 #     ended and its last stderr line, exit 2, and the point measured before it kept;
+#   a rank that exits 1 after MPI_Finalize (while rank 0 prints "verified": true), and one that
+#     returns from main without MPI_Finalize: the same one line, the real host name, exit 2;
 #   a hung rank: --run-timeout ends the whole job, every rank, with a message, exit 2;
 #   scalerun SIGKILLed mid-sweep, then --resume: every completed point recalled, none lost.
 set -euo pipefail
@@ -31,6 +33,18 @@ run abort tests/golden/errors/mpi_rank_abort.lua
 grep -q "rank 1 on host .* called MPI_Abort with error code 3; its stderr ends: 'mpi_fault: rank 1: giving up with MPI_Abort(3)'" "$dir/abort.err" ||
   { cat "$dir/abort.err"; fail "MPI_Abort: no one-line message naming rank, host, code and stderr"; }
 [ "$(stored "$dir/abort.db")" -eq 1 ] || fail "MPI_Abort: the p=1 point measured before it was not kept"
+
+run status tests/golden/errors/mpi_rank_fail_after_finalize.lua
+[ "$rc" -eq 2 ] || { cat "$dir/status.err"; fail "a rank exiting 1 after MPI_Finalize: exit $rc, expected 2 (it passed as verified)"; }
+grep -q "mpi_rank_fail_after_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) exited with status 1 after MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: failing with status 1 after MPI_Finalize'" "$dir/status.err" ||
+  { cat "$dir/status.err"; fail "a rank exiting 1 after MPI_Finalize: no one-line message naming rank, real host and status"; }
+[ "$(stored "$dir/status.db")" -eq 1 ] || fail "a rank exiting 1 after MPI_Finalize: the p=1 point measured before it was not kept"
+
+run nofinalize tests/golden/errors/mpi_rank_skip_finalize.lua
+[ "$rc" -eq 2 ] || fail "a rank without MPI_Finalize: exit $rc, expected 2"
+grep -q "mpi_rank_skip_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) ended (returned from main or called exit) without calling MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: returning without MPI_Finalize'" "$dir/nofinalize.err" ||
+  { cat "$dir/nofinalize.err"; fail "a rank without MPI_Finalize: no one-line message naming rank, host and stderr"; }
+if grep -q -- "-----" "$dir/nofinalize.err"; then fail "a rank without MPI_Finalize: mpirun's separator line quoted"; fi
 
 start=$(date +%s)
 run hang tests/golden/errors/mpi_rank_hang.lua --run-timeout 2

@@ -1,8 +1,10 @@
 // A stand-in for a user's MPI program that goes wrong, for the fault tests: one rank crashes
-// (SIGSEGV), calls MPI_Abort or hangs while the others wait in a barrier. Each option names the
-// rank; the rank says what it is about to do on stderr first, as a failing program often does.
+// (SIGSEGV), calls MPI_Abort or hangs while the others wait in a barrier, returns a failure status
+// after MPI_Finalize, or returns from main without it. Each option names the rank; the rank says
+// what it is about to do on stderr first, as a failing program often does.
 //
-//   mpi_fault [--crash R] [--abort R --code C] [--hang R]     no option: a clean, quick run
+//   mpi_fault [--crash R] [--abort R --code C] [--hang R] [--fail-after-finalize R --code C]
+//             [--skip-finalize R]                              no option: a clean, quick run
 
 #include <mpi.h>
 #include <unistd.h>
@@ -16,13 +18,15 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  int crash = -1, abort_rank = -1, code = 1, hang = -1;
+  int crash = -1, abort_rank = -1, code = 1, hang = -1, fail_after = -1, skip_finalize = -1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const int value = std::atoi(argv[i + 1]);
     if (std::strcmp(argv[i], "--crash") == 0) crash = value;
     else if (std::strcmp(argv[i], "--abort") == 0) abort_rank = value;
     else if (std::strcmp(argv[i], "--code") == 0) code = value;
     else if (std::strcmp(argv[i], "--hang") == 0) hang = value;
+    else if (std::strcmp(argv[i], "--fail-after-finalize") == 0) fail_after = value;
+    else if (std::strcmp(argv[i], "--skip-finalize") == 0) skip_finalize = value;
   }
   if (rank == crash) {
     std::fprintf(stderr, "mpi_fault: rank %d: about to dereference a null pointer\n", rank);
@@ -41,6 +45,16 @@ int main(int argc, char** argv) {
   }
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) std::printf("{\"time\": 0.001, \"verified\": true}\n");
+  if (rank == skip_finalize) {
+    std::fprintf(stderr, "mpi_fault: rank %d: returning without MPI_Finalize\n", rank);
+    std::fflush(stderr);
+    return 0;
+  }
   MPI_Finalize();
+  if (rank == fail_after) {
+    std::fprintf(stderr, "mpi_fault: rank %d: failing with status %d after MPI_Finalize\n", rank, code);
+    std::fflush(stderr);
+    return code;
+  }
   return 0;
 }
