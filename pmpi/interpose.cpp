@@ -2,9 +2,16 @@
 // MPI_X here does its bookkeeping and calls PMPI_X. Loaded into an unmodified program with
 // LD_PRELOAD by scalerun's launcher (study/mpi_launch); inert when SCALERUN_PMPI_DIR is not set.
 // Calls not listed here (communicator management, MPI_Wtime, ...) count as busy time: they are
-// local and short. One-sided and file I/O calls are not split out in this version.
+// local and short. One-sided and file I/O calls are not split out in this version, nor are
+// persistent requests and non-blocking collectives counted. Messages: a send or receive with
+// MPI_PROC_NULL is none; a receive counts the size its status gives, a non-blocking one when the
+// wait or test that completes it returns (a rank polling MPI_Test is waiting, not busy).
 
 #include <mpi.h>
+
+#include <mutex>
+#include <unordered_map>
+#include <vector>
 
 #include "rank_record.hpp"
 
@@ -52,19 +59,57 @@ double bytes_of(int count, MPI_Datatype type) {
   return static_cast<double>(count) * size;
 }
 
-void sent(int count, MPI_Datatype type) {
+// A send to MPI_PROC_NULL is no message (the standard: it completes at once and moves nothing).
+void sent(int count, MPI_Datatype type, int dest) {
+  if (dest == MPI_PROC_NULL) return;
   auto& r = record();
   ++r.messages_sent;
   r.bytes_sent += bytes_of(count, type);
 }
 
-// A completed receive: its size from the status when the program asked for one.
-void received(const MPI_Status* status, int count, MPI_Datatype type) {
+// A completed receive, its size from the status (the message received, not the buffer posted). A
+// receive from MPI_PROC_NULL is no message: its status names MPI_PROC_NULL as the source.
+void received(const MPI_Status& status, MPI_Datatype type) {
+  if (status.MPI_SOURCE == MPI_PROC_NULL) return;
+  int got = 0;
+  if (PMPI_Get_count(&status, type, &got) != MPI_SUCCESS || got == MPI_UNDEFINED) return;
   auto& r = record();
   ++r.messages_received;
-  int got = count;
-  if (status != MPI_STATUS_IGNORE && PMPI_Get_count(status, type, &got) != MPI_SUCCESS) got = count;
   r.bytes_received += bytes_of(got, type);
+}
+
+// Non-blocking receives in flight: their datatype, to read the size from the status when a wait or
+// test completes them. Guarded for MPI_THREAD_MULTIPLE programs that post from several threads.
+std::mutex pending_mutex;
+std::unordered_map<MPI_Request, MPI_Datatype>& pending_receives() {
+  static std::unordered_map<MPI_Request, MPI_Datatype> pending;
+  return pending;
+}
+
+void posted(MPI_Request request, MPI_Datatype type) {
+  if (request == MPI_REQUEST_NULL) return;
+  const std::lock_guard<std::mutex> lock(pending_mutex);
+  pending_receives()[request] = type;
+}
+
+// Request `request` (its handle as it was before the call) completed with `status`.
+void completed(MPI_Request request, const MPI_Status& status) {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  {
+    const std::lock_guard<std::mutex> lock(pending_mutex);
+    const auto it = pending_receives().find(request);
+    if (it == pending_receives().end()) return;
+    type = it->second;
+    pending_receives().erase(it);
+  }
+  received(status, type);
+}
+
+// Statuses for a call the program gave MPI_STATUSES_IGNORE: the completions still need them.
+MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, int count) {
+  if (statuses != MPI_STATUSES_IGNORE) return statuses;
+  own.resize(static_cast<std::size_t>(count > 0 ? count : 0));
+  return own.data();
 }
 
 void collective(int count, MPI_Datatype type) { record().collective_bytes += bytes_of(count, type); }
@@ -121,25 +166,25 @@ int MPI_Abort(MPI_Comm comm, int errorcode) {
 // Point to point.
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type);
+  sent(count, type, dest);
   return PMPI_Send(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type);
+  sent(count, type, dest);
   return PMPI_Ssend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type);
+  sent(count, type, dest);
   return PMPI_Bsend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type);
+  sent(count, type, dest);
   return PMPI_Rsend(buf, count, type, dest, tag, comm);
 }
 
@@ -148,7 +193,7 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Recv(buf, count, type, source, tag, comm, s);
-  received(s, count, type);
+  if (rc == MPI_SUCCESS) received(*s, type);
   return rc;
 }
 
@@ -157,10 +202,10 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   Span span(Kind::point_to_point);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
-  sent(sendcount, sendtype);
+  sent(sendcount, sendtype, dest);
   const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                                recvtag, comm, s);
-  received(s, recvcount, recvtype);
+  if (rc == MPI_SUCCESS) received(*s, recvtype);
   return rc;
 }
 
@@ -169,30 +214,31 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
   Span span(Kind::point_to_point);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
-  sent(count, type);
+  sent(count, type, dest);
   const int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, s);
-  received(s, count, type);
+  if (rc == MPI_SUCCESS) received(*s, type);
   return rc;
 }
 
 // Non-blocking starts count as point to point (they copy or post); their completion is a wait.
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   Span span(Kind::point_to_point);
-  sent(count, type);
+  sent(count, type, dest);
   return PMPI_Isend(buf, count, type, dest, tag, comm, req);
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   Span span(Kind::point_to_point);
-  sent(count, type);
+  sent(count, type, dest);
   return PMPI_Issend(buf, count, type, dest, tag, comm, req);
 }
 
+// Counted when a wait or test completes it, with the size the status gives.
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* req) {
   Span span(Kind::point_to_point);
-  ++record().messages_received;
-  record().bytes_received += bytes_of(count, type);  // the posted size: completion has no type
-  return PMPI_Irecv(buf, count, type, source, tag, comm, req);
+  const int rc = PMPI_Irecv(buf, count, type, source, tag, comm, req);
+  if (rc == MPI_SUCCESS && record().active) posted(*req, type);
+  return rc;
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
@@ -200,25 +246,90 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   return PMPI_Probe(source, tag, comm, status);
 }
 
-// Waits: the time a rank is blocked on communication it started.
+// Waits and tests: the time a rank is blocked on (or polling for) communication it started. A
+// receive they complete is counted then.
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   Span span(Kind::wait);
-  return PMPI_Wait(request, status);
+  const MPI_Request before = *request;
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Wait(request, s);
+  if (rc == MPI_SUCCESS) completed(before, *s);
+  return rc;
+}
+
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  Span span(Kind::wait);
+  const MPI_Request before = *request;
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Test(request, flag, s);
+  if (rc == MPI_SUCCESS && *flag) completed(before, *s);
+  return rc;
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   Span span(Kind::wait);
-  return PMPI_Waitall(count, requests, statuses);
+  const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
+  std::vector<MPI_Status> own;
+  MPI_Status* s = statuses_for(statuses, own, count);
+  const int rc = PMPI_Waitall(count, requests, s);
+  if (rc == MPI_SUCCESS)
+    for (int i = 0; i < count; ++i) completed(before[static_cast<std::size_t>(i)], s[i]);
+  return rc;
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  Span span(Kind::wait);
+  const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
+  std::vector<MPI_Status> own;
+  MPI_Status* s = statuses_for(statuses, own, count);
+  const int rc = PMPI_Testall(count, requests, flag, s);
+  if (rc == MPI_SUCCESS && *flag)
+    for (int i = 0; i < count; ++i) completed(before[static_cast<std::size_t>(i)], s[i]);
+  return rc;
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
   Span span(Kind::wait);
-  return PMPI_Waitany(count, requests, index, status);
+  const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Waitany(count, requests, index, s);
+  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) completed(before[static_cast<std::size_t>(*index)], *s);
+  return rc;
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  Span span(Kind::wait);
+  const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Testany(count, requests, index, flag, s);
+  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED) completed(before[static_cast<std::size_t>(*index)], *s);
+  return rc;
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   Span span(Kind::wait);
-  return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+  const std::vector<MPI_Request> before(requests, requests + (incount > 0 ? incount : 0));
+  std::vector<MPI_Status> own;
+  MPI_Status* s = statuses_for(statuses, own, incount);
+  const int rc = PMPI_Waitsome(incount, requests, outcount, indices, s);
+  if (rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
+    for (int i = 0; i < *outcount; ++i) completed(before[static_cast<std::size_t>(indices[i])], s[i]);
+  return rc;
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  Span span(Kind::wait);
+  const std::vector<MPI_Request> before(requests, requests + (incount > 0 ? incount : 0));
+  std::vector<MPI_Status> own;
+  MPI_Status* s = statuses_for(statuses, own, incount);
+  const int rc = PMPI_Testsome(incount, requests, outcount, indices, s);
+  if (rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
+    for (int i = 0; i < *outcount; ++i) completed(before[static_cast<std::size_t>(indices[i])], s[i]);
+  return rc;
 }
 
 int MPI_Barrier(MPI_Comm comm) {

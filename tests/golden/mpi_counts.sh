@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The interposition layer's message counts against a program whose counts are known by
+# construction (tests/programs/mpi_counts.cpp): MPI_PROC_NULL is no message, a non-blocking
+# receive counts the message received (from its status), not the buffer posted, and it is counted
+# when MPI_Test, MPI_Wait or MPI_Waitall completes it.
+# Usage: mpi_counts.sh PMPI_LIBRARY MPI_COUNTS_PROGRAM
+set -euo pipefail
+lib=$(realpath "$1")
+program=$(realpath "$2")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_tmpdir_base="$dir" \
+  mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir" "$program" > "$dir/out.txt" 2>&1 ||
+  { cat "$dir/out.txt"; fail "the program failed"; }
+field() { grep -o "\"$2\": [0-9.e+-]*" "$dir/rank-$1.json" | head -1 | awk '{print $2}'; }
+expect() {
+  local got
+  got=$(field "$1" "$2")
+  [ "$got" = "$3" ] || fail "rank $1: $2 = $got, expected $3"
+}
+expect 0 messages_sent 1
+expect 0 bytes_sent 16000
+expect 0 messages_received 1
+expect 0 bytes_received 2000
+expect 1 messages_sent 1
+expect 1 bytes_sent 2000
+expect 1 messages_received 1
+expect 1 bytes_received 16000
+echo "mpi_counts: ok"

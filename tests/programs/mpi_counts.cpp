@@ -1,0 +1,44 @@
+// An MPI program whose message counts are known by construction, for the interposition layer's
+// counting (tests/golden/mpi_counts.sh). Two ranks:
+//   - ten MPI_Sendrecv with MPI_PROC_NULL on both sides, five MPI_Send to MPI_PROC_NULL and one
+//     MPI_Recv from it: no messages at all;
+//   - rank 0 sends 2000 doubles (16,000 bytes) with MPI_Isend; rank 1 receives them with an
+//     MPI_Irecv posted for 8000 (64,000 bytes of buffer) and completes it by polling MPI_Test:
+//     one message of 16,000 bytes each way, counted when the receive completes;
+//   - rank 1 sends 500 ints (2,000 bytes) back, received with MPI_Irecv + MPI_Waitall and
+//     MPI_STATUSES_IGNORE: one more message of 2,000 bytes.
+// Rank 0 then expects: sent 1 message, 16,000 bytes; received 1, 2,000. Rank 1 the reverse.
+
+#include <mpi.h>
+
+#include <vector>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::vector<double> out(100, 1.0), in(100);
+  for (int i = 0; i < 10; ++i)
+    MPI_Sendrecv(out.data(), 100, MPI_DOUBLE, MPI_PROC_NULL, 0, in.data(), 100, MPI_DOUBLE, MPI_PROC_NULL, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  for (int i = 0; i < 5; ++i) MPI_Send(out.data(), 100, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+  MPI_Recv(in.data(), 100, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+
+  std::vector<double> block(8000, 2.0);
+  std::vector<int> reply(500, 3);
+  MPI_Request request = MPI_REQUEST_NULL;
+  if (rank == 0) {
+    MPI_Isend(block.data(), 2000, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Request back = MPI_REQUEST_NULL;
+    MPI_Irecv(reply.data(), 500, MPI_INT, 1, 2, MPI_COMM_WORLD, &back);
+    MPI_Waitall(1, &back, MPI_STATUSES_IGNORE);
+  } else if (rank == 1) {
+    MPI_Irecv(block.data(), 8000, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, &request);
+    int done = 0;
+    while (!done) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    MPI_Send(reply.data(), 500, MPI_INT, 0, 2, MPI_COMM_WORLD);
+  }
+  MPI_Finalize();
+  return 0;
+}
