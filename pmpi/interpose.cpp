@@ -3,7 +3,8 @@
 // LD_PRELOAD by scalerun's launcher (study/mpi_launch); inert when SCALERUN_PMPI_DIR is not set.
 // Calls not listed here (communicator management, MPI_Wtime, ...) count as busy time: they are
 // local and short. One-sided and file I/O calls are not split out in this version, nor are
-// persistent requests and non-blocking collectives counted. Messages: a send or receive with
+// persistent requests counted; of the non-blocking collectives, barrier, bcast, reduce, allreduce,
+// allgather and alltoall are. Messages: a send or receive with
 // MPI_PROC_NULL is none; a receive counts the size its status gives, a non-blocking one when the
 // wait or test that completes it returns (a rank polling MPI_Test is waiting, not busy).
 
@@ -470,6 +471,49 @@ void scalerun_region_end(const char* name) {
 
 void scalerun_region_value(const char* name, double value) {
   if (name != nullptr) record().values[name] = value;
+}
+
+// Non-blocking collectives: the start is collective time with this rank's bytes, as for the
+// blocking ones; its completion is a wait (MPI_Wait*, MPI_Test* above).
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
+  Span span(Kind::collective);
+  return PMPI_Ibarrier(comm, request);
+}
+
+int MPI_Ibcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
+  Span span(Kind::collective);
+  collective(count, type);
+  return PMPI_Ibcast(buffer, count, type, root, comm, request);
+}
+
+int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                MPI_Request* request) {
+  Span span(Kind::collective);
+  collective(count, type);
+  return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+}
+
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Request* request) {
+  Span span(Kind::collective);
+  collective(count, type);
+  return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
+}
+
+int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  Span span(Kind::collective);
+  collective(sendcount, sendtype);
+  return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+}
+
+int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
+  Span span(Kind::collective);
+  int size = 1;
+  PMPI_Comm_size(comm, &size);
+  collective(sendcount * size, sendtype);
+  return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 }  // extern "C"

@@ -247,6 +247,8 @@ RankRecord parse_record(const nlohmann::json& j) {
                            "bytes_sent", "bytes_received", "collective_bytes"}) {
     r.figures[name] = j.at(name).get<double>();
   }
+  // 1 when the rank asked for MPI_THREAD_MULTIPLE: its busy/MPI split is not per thread.
+  r.figures["thread_multiple"] = j.value("thread_multiple", false) ? 1.0 : 0.0;
   for (const auto& [name, value] : j.at("values").items()) {
     if (value.is_number()) r.values[name] = value.get<double>();
   }

@@ -456,9 +456,23 @@ void MeasureSource::warn_statistics(const MeasuredPoint& pt) {
   }
 }
 
+// Whether a rank of the point asked for MPI_THREAD_MULTIPLE (its record says so).
+bool threads_in_mpi(const MeasuredPoint& pt) {
+  return std::any_of(pt.ranks.begin(), pt.ranks.end(), [](const measure::RankRecord& r) {
+    const auto it = r.figures.find("thread_multiple");
+    return it != r.figures.end() && it->second > 0;
+  });
+}
+
 // Warnings, verification and the model's time at the point's own parameters.
 void MeasureSource::after_point(MeasuredPoint& pt) {
   warn_statistics(pt);
+  if (threads_in_mpi(pt)) {
+    progress_->note(fmt::format("scalerun: warning: {}: p={:g}: the program initialized MPI with "
+                               "MPI_THREAD_MULTIPLE; the interposition layer times MPI calls per rank, not per thread, "
+                               "so a thread computing while another waits in MPI is not busy time: the busy and MPI "
+                               "columns of this point are not per thread (its T is)", spec_.name, pt.p));
+  }
   if (pt.cv > 0.05) {
     progress_->note(fmt::format("scalerun: warning: {}: p={:g} is noisy: coefficient of variation {:.1f} % over {} "
                                "runs", spec_.name, pt.p, 100 * pt.cv, pt.samples));

@@ -2,7 +2,7 @@
 # The interposition layer's message counts against a program whose counts are known by
 # construction (tests/programs/mpi_counts.cpp): MPI_PROC_NULL is no message, a non-blocking
 # receive counts the message received (from its status), not the buffer posted, and it is counted
-# when MPI_Test, MPI_Wait or MPI_Waitall completes it.
+# when MPI_Test, MPI_Wait or MPI_Waitall completes it; a non-blocking collective counts its bytes.
 # Usage: mpi_counts.sh PMPI_LIBRARY MPI_COUNTS_PROGRAM
 set -euo pipefail
 lib=$(realpath "$1")
@@ -27,4 +27,6 @@ expect 1 messages_sent 1
 expect 1 bytes_sent 2000
 expect 1 messages_received 1
 expect 1 bytes_received 16000
+expect 0 collective_bytes 2000
+expect 1 collective_bytes 2000
 echo "mpi_counts: ok"

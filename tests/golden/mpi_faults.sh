@@ -4,6 +4,8 @@
 #     ended and its last stderr line, exit 2, and the point measured before it kept;
 #   a rank that exits 1 after MPI_Finalize (while rank 0 prints "verified": true), and one that
 #     returns from main without MPI_Finalize: the same one line, the real host name, exit 2;
+#   a program that asks for MPI_THREAD_MULTIPLE: measured, with a warning and a note that the
+#     busy and MPI columns are not per thread;
 #   a hung rank: --run-timeout ends the whole job, every rank, with a message, exit 2;
 #   scalerun SIGKILLed mid-sweep, then --resume: every completed point recalled, none lost.
 set -euo pipefail
@@ -45,6 +47,16 @@ run nofinalize tests/golden/errors/mpi_rank_skip_finalize.lua
 grep -q "mpi_rank_skip_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) ended (returned from main or called exit) without calling MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: returning without MPI_Finalize'" "$dir/nofinalize.err" ||
   { cat "$dir/nofinalize.err"; fail "a rank without MPI_Finalize: no one-line message naming rank, host and stderr"; }
 if grep -q -- "-----" "$dir/nofinalize.err"; then fail "a rank without MPI_Finalize: mpirun's separator line quoted"; fi
+
+# MPI_THREAD_MULTIPLE: the run is measured, and both the warning and the ranks table say the busy
+# and MPI columns are not per thread.
+rc=0
+"$bin" tests/golden/errors/mpi_thread_multiple.lua --db "$dir/threads.db" --set "program=$fault" > "$dir/threads.out" 2> "$dir/threads.err" || rc=$?
+[ "$rc" -eq 0 ] || { cat "$dir/threads.err"; fail "MPI_THREAD_MULTIPLE: exit $rc, expected 0"; }
+grep -q "scalerun: warning: threads: p=2: the program initialized MPI with MPI_THREAD_MULTIPLE" "$dir/threads.err" ||
+  { cat "$dir/threads.err"; fail "MPI_THREAD_MULTIPLE: no warning"; }
+grep -q "p = 2: MPI_THREAD_MULTIPLE: MPI calls are timed per rank, not per thread" "$dir/threads.out" ||
+  { cat "$dir/threads.out"; fail "MPI_THREAD_MULTIPLE: the ranks table does not say so"; }
 
 start=$(date +%s)
 run hang tests/golden/errors/mpi_rank_hang.lua --run-timeout 2

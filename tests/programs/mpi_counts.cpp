@@ -7,6 +7,7 @@
 //     one message of 16,000 bytes each way, counted when the receive completes;
 //   - rank 1 sends 500 ints (2,000 bytes) back, received with MPI_Irecv + MPI_Waitall and
 //     MPI_STATUSES_IGNORE: one more message of 2,000 bytes.
+//   - an MPI_Iallreduce of 250 doubles, completed by MPI_Wait: 2,000 collective bytes per rank.
 // Rank 0 then expects: sent 1 message, 16,000 bytes; received 1, 2,000. Rank 1 the reverse.
 
 #include <mpi.h>
@@ -39,6 +40,10 @@ int main(int argc, char** argv) {
     while (!done) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     MPI_Send(reply.data(), 500, MPI_INT, 0, 2, MPI_COMM_WORLD);
   }
+  std::vector<double> mine(250, 1.0), sum(250);
+  MPI_Request reduce = MPI_REQUEST_NULL;
+  MPI_Iallreduce(mine.data(), sum.data(), 250, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &reduce);
+  MPI_Wait(&reduce, MPI_STATUS_IGNORE);
   MPI_Finalize();
   return 0;
 }

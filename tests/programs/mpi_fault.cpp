@@ -4,7 +4,8 @@
 // what it is about to do on stderr first, as a failing program often does.
 //
 //   mpi_fault [--crash R] [--abort R --code C] [--hang R] [--fail-after-finalize R --code C]
-//             [--skip-finalize R]                              no option: a clean, quick run
+//             [--skip-finalize R] [--thread-multiple 1]        no option: a clean, quick run
+// --thread-multiple 1 initializes MPI with MPI_Init_thread(MPI_THREAD_MULTIPLE) and runs cleanly.
 
 #include <mpi.h>
 #include <unistd.h>
@@ -15,7 +16,14 @@
 #include <cstring>
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  bool multiple = false;
+  for (int i = 1; i < argc; ++i) multiple = multiple || std::strcmp(argv[i], "--thread-multiple") == 0;
+  if (multiple) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  } else {
+    MPI_Init(&argc, &argv);
+  }
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   int crash = -1, abort_rank = -1, code = 1, hang = -1, fail_after = -1, skip_finalize = -1;
