@@ -76,22 +76,27 @@ struct Expected {
   std::optional<double> karp_flatt, weak;
 };
 
-Expected expected(const std::string& rule, double n, double p, double n_base) {
-  const double tp = law(n, p);
+// The same for any law T(n, p) of this shape.
+Expected expected_of(double (*t)(double, double), const std::string& rule, double n, double p, double n_base) {
+  const double tp = t(n, p);
   if (rule == "fixed") {
-    const double t1 = law(n, 1), s = t1 / tp;
+    const double t1 = t(n, 1), s = t1 / tp;
     std::optional<double> kf;
     if (p > 1) kf = (1 / s - 1 / p) / (1 - 1 / p);
     return {t1, s, s / p, kf, std::nullopt};
   }
   if (rule == "efficiency") {
-    const double t1 = law(n, 1), e = t1 / (p * tp);
+    const double t1 = t(n, 1), e = t1 / (p * tp);
     return {t1, p * e, e, std::nullopt, std::nullopt};
   }
-  const double t1 = law(n_base, 1), tc = t1 / n_base, e = n * tc / (p * tp);
+  const double t1 = t(n_base, 1), tc = t1 / n_base, e = n * tc / (p * tp);
   std::optional<double> weak;
   if (rule == "memory_bound") weak = t1 / tp;
   return {t1, p * e, e, std::nullopt, weak};
+}
+
+Expected expected(const std::string& rule, double n, double p, double n_base) {
+  return expected_of(law, rule, n, p, n_base);
 }
 
 void check_value(const scalerun::report::Table& t, std::size_t row, const std::string& column,
@@ -266,23 +271,9 @@ std::string wall_experiment(const std::string& kernel, const std::string& scale,
          ", warmup = 1, report = { 'measured', 'speedup' } }\n";
 }
 
-// What the wall law says every metric of a point is (as expected() above, for this law).
+// What the wall law says every metric of a point is.
 Expected wall_expected(const std::string& rule, double n, double p, double n_base) {
-  const double tp = wall_law(n, p);
-  if (rule == "fixed") {
-    const double t1 = wall_law(n, 1), s = t1 / tp;
-    std::optional<double> kf;
-    if (p > 1) kf = (1 / s - 1 / p) / (1 - 1 / p);
-    return {t1, s, s / p, kf, std::nullopt};
-  }
-  if (rule == "efficiency") {
-    const double t1 = wall_law(n, 1), e = t1 / (p * tp);
-    return {t1, p * e, e, std::nullopt, std::nullopt};
-  }
-  const double t1 = wall_law(n_base, 1), tc = t1 / n_base, e = n * tc / (p * tp);
-  std::optional<double> weak;
-  if (rule == "memory_bound") weak = t1 / tp;
-  return {t1, p * e, e, std::nullopt, weak};
+  return expected_of(wall_law, rule, n, p, n_base);
 }
 
 // |got - want| <= bound, with the three numbers in the message.
