@@ -433,9 +433,14 @@ report::Table dry_run_table(const ExperimentSpec& spec, const std::vector<Machin
   t.name = "points";
   t.title = fmt::format("{}: points (dry run, nothing evaluated)", spec.name);
   t.add_column("point", "{:g}").add_column("machine").add_column("p", "{:.10g}").add_column("size");
-  for (const SweepPoint& at : sweep_points(spec, machines)) {
-    t.add_row({static_cast<double>(at.index + 1), at.machine->name, at.p, spec.rule.describe()});
+  // Measure mode adds the one-worker reference a fixed-size sweep lacks: listed as the run makes it.
+  const bool measured = spec.mode == Mode::measure;
+  const std::vector<SweepPoint> points = measured ? measured_points(spec, machines) : sweep_points(spec, machines);
+  const bool added = measured && points.size() > spec.procs.size() && !over_sets(spec);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    t.add_row({static_cast<double>(i + 1), points[i].machine->name, points[i].p, spec.rule.describe()});
   }
+  if (added) t.notes.push_back("p = 1: the one-worker reference measure mode adds for speedup, efficiency and the breakdown");
   return t;
 }
 

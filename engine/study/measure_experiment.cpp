@@ -231,17 +231,8 @@ class MeasureSource final : public PointSource {
   const MachineSpec* machine_ = nullptr;  // the point's machine (a set, over machine sets)
 };
 
-// The one-worker reference comes first: speedup, efficiency and the breakdown need it. (Tuned
-// points carry their own one-worker run at their own size instead.)
-std::vector<SweepPoint> MeasureSource::points(std::vector<SweepPoint> sweep) {
-  if (over_sets(spec_)) return sweep;  // each set is its own machine: no one-worker reference
-  const auto at_one = [](const SweepPoint& at) { return at.p == 1.0; };
-  if (!s_.tuned && std::none_of(sweep.begin(), sweep.end(), at_one)) {
-    sweep.insert(sweep.begin(), SweepPoint{0, 1.0, &input_.machines.front(), {}});
-  }
-  std::stable_sort(sweep.begin(), sweep.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.p < b.p; });
-  return sweep;
-}
+// The one-worker reference comes first (study/sweep.hpp: measured_points, which --dry-run lists).
+std::vector<SweepPoint> MeasureSource::points(std::vector<SweepPoint>) { return measured_points(spec_, input_.machines); }
 
 std::string MeasureSource::take_point(const SweepPoint& at, Progress& progress) {
   runtime::throw_if_stopped();

@@ -23,4 +23,10 @@ inline bool over_sets(const ExperimentSpec& spec) { return spec.procs.empty(); }
 
 std::vector<SweepPoint> sweep_points(const ExperimentSpec& spec, const std::vector<MachineSpec>& machines);
 
+// The points measure mode visits: the sweep in order of p, with a one-worker reference put first
+// where a fixed-size sweep over processor counts has no p = 1 (speedup, efficiency and the
+// breakdown need it; tuned points carry their own one-worker run, and each machine set is its own
+// machine). `--dry-run` lists the same points.
+std::vector<SweepPoint> measured_points(const ExperimentSpec& spec, const std::vector<MachineSpec>& machines);
+
 }  // namespace scalerun::study
