@@ -5,8 +5,9 @@
 // local and short. One-sided and file I/O calls are not split out in this version, nor are
 // persistent requests counted; of the non-blocking collectives, barrier, bcast, reduce, allreduce,
 // allgather and alltoall are. Messages: a send or receive with
-// MPI_PROC_NULL is none; a receive counts the size its status gives, a non-blocking one when the
-// wait or test that completes it returns (a rank polling MPI_Test is waiting, not busy).
+// MPI_PROC_NULL is none; a receive counts the size its status gives, a non-blocking one (MPI_Irecv,
+// MPI_Imrecv) when the wait or test that completes it returns, a cancelled or freed one not at all
+// (a rank polling MPI_Test or MPI_Iprobe is waiting, not busy).
 
 #include <mpi.h>
 
@@ -93,7 +94,16 @@ void posted(MPI_Request request, MPI_Datatype type) {
   pending_receives()[request] = type;
 }
 
-// Request `request` (its handle as it was before the call) completed with `status`.
+// No longer in flight without a completion to count (freed): a later request the MPI hands the
+// same handle must not be taken for it.
+void forgotten(MPI_Request request) {
+  if (request == MPI_REQUEST_NULL) return;
+  const std::lock_guard<std::mutex> lock(pending_mutex);
+  pending_receives().erase(request);
+}
+
+// Request `request` (its handle as it was before the call) completed with `status`; a cancelled
+// receive moved no message.
 void completed(MPI_Request request, const MPI_Status& status) {
   MPI_Datatype type = MPI_DATATYPE_NULL;
   {
@@ -103,6 +113,8 @@ void completed(MPI_Request request, const MPI_Status& status) {
     type = it->second;
     pending_receives().erase(it);
   }
+  int cancelled = 0;
+  if (PMPI_Test_cancelled(&status, &cancelled) == MPI_SUCCESS && cancelled) return;
   received(status, type);
 }
 
@@ -137,7 +149,7 @@ int MPI_Init(int* argc, char*** argv) {
 
 int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
-  record().thread_multiple = required == MPI_THREAD_MULTIPLE;
+  record().thread_multiple = rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE;  // what the MPI gave
   started(rc);
   return rc;
 }
@@ -245,6 +257,46 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   Span span(Kind::wait);
   return PMPI_Probe(source, tag, comm, status);
+}
+
+// Polling for a message is waiting for it, as polling MPI_Test is.
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+  Span span(Kind::wait);
+  return PMPI_Iprobe(source, tag, comm, flag, status);
+}
+
+// Matched probes and receives (MPI-3): the message is counted where it is received.
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
+  Span span(Kind::wait);
+  return PMPI_Mprobe(source, tag, comm, message, status);
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
+  Span span(Kind::wait);
+  return PMPI_Improbe(source, tag, comm, flag, message, status);
+}
+
+int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
+  Span span(Kind::point_to_point);
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Mrecv(buf, count, type, message, s);
+  if (rc == MPI_SUCCESS) received(*s, type);
+  return rc;
+}
+
+int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Imrecv(buf, count, type, message, request);
+  if (rc == MPI_SUCCESS && record().active) posted(*request, type);
+  return rc;
+}
+
+// A freed request is not completed by this program's waits: forgotten, so a new request the MPI
+// hands the same handle is not counted as it. (A cancelled one completes, with a cancelled status.)
+int MPI_Request_free(MPI_Request* request) {
+  forgotten(*request);
+  return PMPI_Request_free(request);
 }
 
 // Waits and tests: the time a rank is blocked on (or polling for) communication it started. A

@@ -1,5 +1,7 @@
 #include "measure/mpi_failure.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <regex>
 #include <vector>
@@ -77,6 +79,13 @@ std::optional<RankFailure> reported_rank(const std::string& launcher_stderr, con
   return std::nullopt;
 }
 
+// This host's name, as a rank's record gives it (the launcher's placement may say localhost).
+std::string this_host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
+}
+
 }  // namespace
 
 std::string host_of_rank(const MpiJob& job, int rank) {
@@ -98,7 +107,10 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
     if (!record->host.empty()) failure->host = record->host;
     if (record->ended_by == "finalize" && failure->how.starts_with("exited with status"))
       failure->how += " after MPI_Finalize";
+  } else if (failure->how.starts_with("exited with status")) {
+    failure->how += " before MPI_Finalize";  // it wrote no record: it never got there
   }
+  if (failure->host == "localhost") failure->host = this_host_name();
   if (const std::string path = rank_stderr_path(job, failure->rank); !path.empty()) {
     failure->stderr_tail = last_lines(path, 3);
   }

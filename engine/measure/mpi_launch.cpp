@@ -175,6 +175,8 @@ Launch srun_launch(const MpiJob& job, const std::string& dir) {
     }
     launch.argv.insert(launch.argv.end(), job.program.begin(), job.program.end());
   }
+  // More ranks than cores: a rank waiting in MPI yields the core, as mpirun is told with --mca.
+  if (job.oversubscribed) env["OMPI_MCA_mpi_yield_when_idle"] = "1";
   launch.env = std::move(env);
   if (job.launcher.batch) {
     // The same srun line as the body of a batch script; sbatch --wait returns with the job's exit

@@ -19,6 +19,7 @@ class CallerPin {
 
  private:
   cpu_set_t former_{};
+  cpu_set_t pinned_to_{};
   bool pinned_ = false;
 };
 

@@ -126,6 +126,8 @@ void read_verification(const std::string& stdout_text, Measurement& m) {
     m.verified = m.verified && line["verified"].get<bool>();
     if (line.contains("verify_message") && line["verify_message"].is_string()) {
       m.verify_message = line["verify_message"].get<std::string>();
+    } else if (!line["verified"].get<bool>()) {
+      m.verify_message = "the program printed \"verified\": false (with no \"verify_message\" saying why)";
     }
   } else if (m.verify_message.empty()) {
     m.verify_message = "exit status 0 on every rank";

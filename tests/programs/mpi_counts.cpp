@@ -7,8 +7,12 @@
 //     one message of 16,000 bytes each way, counted when the receive completes;
 //   - rank 1 sends 500 ints (2,000 bytes) back, received with MPI_Irecv + MPI_Waitall and
 //     MPI_STATUSES_IGNORE: one more message of 2,000 bytes.
-//   - an MPI_Iallreduce of 250 doubles, completed by MPI_Wait: 2,000 collective bytes per rank.
-// Rank 0 then expects: sent 1 message, 16,000 bytes; received 1, 2,000. Rank 1 the reverse.
+//   - an MPI_Iallreduce of 250 doubles, completed by MPI_Wait: 2,000 collective bytes per rank;
+//   - rank 1 posts an MPI_Irecv no one matches and cancels it, and frees another: no messages;
+//   - rank 0 sends 100 ints (400 bytes) that rank 1 takes with MPI_Mprobe + MPI_Mrecv after
+//     polling MPI_Iprobe: one message.
+// Rank 0 then expects: sent 2 messages, 16,400 bytes; received 1, 2,000. Rank 1: sent 1, 2,000
+// bytes; received 2, 16,400.
 
 #include <mpi.h>
 
@@ -39,6 +43,23 @@ int main(int argc, char** argv) {
     int done = 0;
     while (!done) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     MPI_Send(reply.data(), 500, MPI_INT, 0, 2, MPI_COMM_WORLD);
+  }
+  std::vector<double> spare(10);
+  std::vector<int> matched(100, 4);
+  if (rank == 1) {
+    MPI_Request never = MPI_REQUEST_NULL, freed = MPI_REQUEST_NULL;
+    MPI_Irecv(spare.data(), 10, MPI_DOUBLE, 0, 99, MPI_COMM_WORLD, &never);
+    MPI_Cancel(&never);
+    MPI_Wait(&never, MPI_STATUS_IGNORE);
+    MPI_Irecv(spare.data(), 10, MPI_DOUBLE, 0, 98, MPI_COMM_WORLD, &freed);
+    MPI_Request_free(&freed);
+    int there = 0;
+    while (!there) MPI_Iprobe(0, 3, MPI_COMM_WORLD, &there, MPI_STATUS_IGNORE);
+    MPI_Message message = MPI_MESSAGE_NULL;
+    MPI_Mprobe(0, 3, MPI_COMM_WORLD, &message, MPI_STATUS_IGNORE);
+    MPI_Mrecv(matched.data(), 100, MPI_INT, &message, MPI_STATUS_IGNORE);
+  } else if (rank == 0) {
+    MPI_Send(matched.data(), 100, MPI_INT, 1, 3, MPI_COMM_WORLD);
   }
   std::vector<double> mine(250, 1.0), sum(250);
   MPI_Request reduce = MPI_REQUEST_NULL;

@@ -197,8 +197,14 @@ TEST_CASE("Under srun the ranks' environment goes through srun's own, groups thr
   CHECK(launch.env.at("SCALERUN_SPEEDS") == "2,1,1");
   CHECK(launch.env.at("SLURM_HOSTFILE") == (dir / "srun-hosts").string());
   CHECK_FALSE(launch.env.contains("LD_PRELOAD"));
+  CHECK_FALSE(launch.env.contains("OMPI_MCA_mpi_yield_when_idle"));
   CHECK(scalerun::measure::srun_multi_prog(job) ==
         "0-0 env SCALERUN_GROUP=fast prog --n 8\n1-2 env SCALERUN_GROUP=slow prog --n 8\n");
+
+  // Oversubscribed, ranks yield their core while they wait, as under mpirun (--mca).
+  job.oversubscribed = true;
+  CHECK(scalerun::measure::prepare_launch(job, dir.string()).env.at("OMPI_MCA_mpi_yield_when_idle") == "1");
+  job.oversubscribed = false;
 
   job.launcher.batch = true;
   launch = scalerun::measure::prepare_launch(job, dir.string());
