@@ -12,13 +12,25 @@ Rounding rounding_from(const std::string& text) {
   return Rounding::none;
 }
 
+// A solved size within kSnap (relative) of a whole number, or under "nearest" of a half, is taken
+// as exactly that: the root finder's last bits (5.999999999999998 for an exact 6, 508.49999999999983
+// for an exact 508.5) must not decide which whole size a rule gives. Halves round away from zero.
 double round_size(double value, Rounding r) {
-  double whole = value;
+  if (r == Rounding::none) return value;
+  constexpr double kSnap = 1e-12;  // a hundred times the root finder's own tolerance (model/solver.cpp)
+  const double tolerance = kSnap * std::max(1.0, std::abs(value));
+  double exact = value;
+  if (const double whole = std::round(value); std::abs(value - whole) <= tolerance) {
+    exact = whole;
+  } else if (const double half = std::floor(value) + 0.5; r == Rounding::nearest && std::abs(value - half) <= tolerance) {
+    exact = half;
+  }
+  double whole = exact;
   switch (r) {
-    case Rounding::nearest: whole = std::round(value); break;
-    case Rounding::up: whole = std::ceil(value); break;
-    case Rounding::down: whole = std::floor(value); break;
-    case Rounding::none: return value;
+    case Rounding::nearest: whole = std::round(exact); break;
+    case Rounding::up: whole = std::ceil(exact); break;
+    case Rounding::down: whole = std::floor(exact); break;
+    case Rounding::none: break;
   }
   return std::max(whole, 1.0);
 }

@@ -1,0 +1,86 @@
+// Issue 34: sizes declared whole are rounded from the rule's exact solution, not from the root
+// finder's last bits. Each case chooses a size n0 (a whole number or a half), reads the rule's
+// quantity at n0 from a fixed-size run (time, efficiency, speed per processor, speed-efficiency,
+// memory per processor), makes that the rule's target, and solves it again with integer = { n = mode }
+// for every mode: the size must come out as the exact one rounded by the mode (halves away from
+// zero under "nearest"). RLSP's model (kernels/rlsp.lua) on the KSR-1's hierarchical rings and on
+// a flat bus; the sizes include the seed's cases that came out one short (p = 48: 741, p = 20: 121,
+// p = 33: 508.5).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "script_fixture.hpp"
+
+using namespace scalerun::testing;
+
+namespace {
+
+const char* kKernels = R"(
+local base = require "kernels.rlsp"
+function sized(mode)
+  return kernel { name = "k", size = base.size, params = base.params, work = base.work, memory = base.memory,
+                  model = base.model, integer = mode and { n = mode } or nil }
+end
+machines = { ksr = require "machines.ksr1", bus = require "machines.sequent_bus" }
+)";
+
+struct Case {
+  const char* machine;
+  double p, n0;
+};
+
+// The rule, written with its target read from the fixed-size run's scaled table.
+struct Rule {
+  const char* name;
+  const char* column;  // the quantity at n0 in the fixed-size scaled table
+  const char* format;  // the scale = ... with {} for the target
+};
+
+const Rule kRules[] = {
+    {"time_bound", "T", "time_bound {{ T = {:.17g}, vary = 'n' }}"},
+    {"efficiency", "E", "efficiency {{ E = {:.17g}, vary = 'n' }}"},
+    {"isospeed", "a", "isospeed {{ speed = {:.17g}, vary = 'n' }}"},
+    {"isospeed_e", "Es", "isospeed_e {{ Es = {:.17g}, vary = 'n' }}"},
+    {"memory_bound", "M/p", "memory_bound {{ per_proc = {:.17g}, vary = 'n' }}"},
+};
+
+double expected_size(double n0, const std::string& mode) {
+  if (mode == "down") return std::floor(n0);
+  if (mode == "up") return std::ceil(n0);
+  return std::round(n0);  // nearest: halves away from zero
+}
+
+}  // namespace
+
+TEST_CASE("size rounding: a rule's whole size is the exact solution rounded by the declared mode", "[rounding]") {
+  const Case cases[] = {
+      {"ksr", 48, 741}, {"ksr", 20, 121}, {"ksr", 33, 508.5}, {"ksr", 8, 123}, {"ksr", 64, 220.5},
+      {"bus", 16, 445}, {"bus", 4, 69}, {"bus", 12, 32.5}, {"bus", 33, 508.5},
+  };
+  for (const Case& c : cases) {
+    const std::string fixed = std::string(kKernels) +
+                              fmt::format("experiment {{ name = 'f', kernel = sized(nil) {{ n = {:.17g} }}, machine = machines.{}, "
+                                          "procs = {{ {:g} }}, report = {{ 'scaled' }} }}\n",
+                                          c.n0, c.machine, c.p);
+    const auto reference = run_source(fixed);
+    const auto& at_n0 = table_of(reference, "f", "scaled");
+    for (const Rule& rule : kRules) {
+      const double target = number_at(at_n0, 0, rule.column);
+      for (const std::string mode : {"down", "up", "nearest"}) {
+        INFO(c.machine << " p = " << c.p << " n0 = " << c.n0 << " rule " << rule.name << " (target " << target
+                       << ") mode " << mode);
+        const std::string solved =
+            std::string(kKernels) +
+            fmt::format("experiment {{ name = 's', kernel = sized('{}'), machine = machines.{}, procs = {{ {:g} }}, "
+                        "scale = {}, report = {{ 'scaled' }}, columns = {{ n = function(k) return k.n end }} }}\n",
+                        mode, c.machine, c.p, fmt::format(fmt::runtime(rule.format), target));
+        const auto out = run_source(solved);
+        CHECK(number_at(table_of(out, "s", "scaled"), 0, "n") == expected_size(c.n0, mode));
+      }
+    }
+  }
+}
