@@ -18,7 +18,9 @@ Rounding rounding_from(const std::string& text) {
 double round_size(double value, Rounding r) {
   if (r == Rounding::none) return value;
   constexpr double kSnap = 1e-12;  // a hundred times the root finder's own tolerance (model/solver.cpp)
-  const double tolerance = kSnap * std::max(1.0, std::abs(value));
+  // At most a thousandth: beyond 1e9 the relative bound grows past that, and from 1e12 on it would
+  // reach a whole unit and move a genuine x.7 to x + 1 under "down".
+  const double tolerance = std::min(kSnap * std::max(1.0, std::abs(value)), 1e-3);
   double exact = value;
   if (const double whole = std::round(value); std::abs(value - whole) <= tolerance) {
     exact = whole;

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "model/param_space.hpp"
 #include "script_fixture.hpp"
 
 using namespace scalerun::testing;
@@ -83,4 +84,25 @@ TEST_CASE("size rounding: a rule's whole size is the exact solution rounded by t
       }
     }
   }
+}
+
+TEST_CASE("size rounding: the solver's last bits are snapped, genuine fractions are not", "[rounding]") {
+  using scalerun::model::round_size;
+  using scalerun::model::Rounding;
+  // The issue's roots: exact wholes and a half the solver returned a few ulps off.
+  CHECK(round_size(5.999999999999998, Rounding::down) == 6);
+  CHECK(round_size(32.99999999999999, Rounding::down) == 33);
+  CHECK(round_size(741.0000000000001, Rounding::up) == 741);
+  CHECK(round_size(508.49999999999983, Rounding::nearest) == 509);
+  CHECK(round_size(508.50000000000017, Rounding::down) == 508);
+  // A root that is genuinely off a whole or a half keeps its side.
+  CHECK(round_size(700.4999999, Rounding::nearest) == 700);
+  CHECK(round_size(5.9999999, Rounding::down) == 5);
+  CHECK(round_size(6.0000001, Rounding::up) == 7);
+  // Huge sizes: the snap never reaches a whole unit.
+  CHECK(round_size(1e13 + 3.75, Rounding::down) == 1e13 + 3);
+  CHECK(round_size(1e13 + 3.25, Rounding::up) == 1e13 + 4);
+  // Never below one; none leaves the value alone.
+  CHECK(round_size(0.2, Rounding::down) == 1);
+  CHECK(round_size(6.5, Rounding::none) == 6.5);
 }
