@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace scalerun::model {
 
@@ -12,15 +13,13 @@ Rounding rounding_from(const std::string& text) {
   return Rounding::none;
 }
 
-// A solved size within kSnap (relative) of a whole number, or under "nearest" of a half, is taken
-// as exactly that: the root finder's last bits (5.999999999999998 for an exact 6, 508.49999999999983
-// for an exact 508.5) must not decide which whole size a rule gives. Halves round away from zero.
+// Rounds by the mode, halves away from zero. A value within a few ulps of a whole number (or, under
+// "nearest", of a half) is taken as exactly that first, so arithmetic like (0.7 + 0.1) * 10 =
+// 7.9999999999999991 is 8 under "down". Whether a solver's root stands for an exact whole or half
+// is decided by the rule, from its quantity (scaling_rule.cpp: exact_size), not here.
 double round_size(double value, Rounding r) {
   if (r == Rounding::none) return value;
-  constexpr double kSnap = 1e-12;  // a hundred times the root finder's own tolerance (model/solver.cpp)
-  // At most a thousandth: beyond 1e9 the relative bound grows past that, and from 1e12 on it would
-  // reach a whole unit and move a genuine x.7 to x + 1 under "down".
-  const double tolerance = std::min(kSnap * std::max(1.0, std::abs(value)), 1e-3);
+  const double tolerance = 8 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(value));
   double exact = value;
   if (const double whole = std::round(value); std::abs(value - whole) <= tolerance) {
     exact = whole;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -108,7 +110,8 @@ RuleOutcome apply_custom(KernelModel& model, const ScalingRule& rule, std::vecto
       throw ScriptError(fmt::format("{}custom rule returned {} = {} at p={:g}: a finite number expected", rule.where,
                                     name, std::isnan(value) ? "NaN" : value > 0 ? "inf" : "-inf", ctx.p));
     }
-    slots[static_cast<std::size_t>(slot)] = value;
+    // A size the kernel declares whole is run whole, as a solved one is.
+    slots[static_cast<std::size_t>(slot)] = round_size(value, model.params().slots[static_cast<std::size_t>(slot)].rounding);
   }
   return {std::move(slots), 1, false};
 }
@@ -209,6 +212,33 @@ double checked_target(const KernelModel& model, const ScalingRule& rule, const P
       target));
 }
 
+// The root a whole-sized kernel is rounded from. A solver's root carries its last bits (an exact 6
+// found as 5.999999999999998, an exact 508.5 as 508.49999999999983), and where the rule's quantity
+// levels off (efficiency near 1 at large n) it can sit many ulps from the exact size while the
+// quantity there is already the target to the last bit. So the nearest whole number (and, under
+// "nearest", the nearest half) is taken instead of the root when it is within a millionth of it
+// and the quantity there equals the target to within a few ulps: the quantity, not the root's
+// bits, decides. A genuine root off a whole or a half (memory = n, per_proc = 700.4999999996)
+// has a quantity that differs there and keeps its side. One varied size only: with several, the
+// whole sizes need not lie on the rule's line.
+double exact_size(const KernelModel& model, const ScalingRule& rule, const std::vector<int>& varied, double x,
+                  double target, const std::function<double(double)>& residual) {
+  if (varied.size() != 1) return x;
+  const Rounding rounding = model.params().slots[static_cast<std::size_t>(varied.front())].rounding;
+  if (rounding == Rounding::none) return x;
+  const double ratio = rule.vary.front().second;
+  const double size = ratio * x;
+  const double close = 1e-6 * std::max(1.0, std::abs(size));
+  const double exactly = 8 * std::numeric_limits<double>::epsilon() * std::max(std::abs(target), 1e-300);
+  const double whole = std::round(size), half = std::floor(size) + 0.5;
+  for (const double candidate : {whole, rounding == Rounding::nearest ? half : whole}) {
+    if (candidate == size || std::abs(candidate - size) > close) continue;
+    const double at = residual(candidate / ratio);
+    if (std::isfinite(at) && std::abs(at) <= exactly) return candidate / ratio;
+  }
+  return x;
+}
+
 }  // namespace
 
 RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::vector<double>& base,
@@ -227,16 +257,20 @@ RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::v
 
   SolveResult solved;
   bool symbolic = false;
+  std::function<double(double)> residual;  // the rule's quantity minus its target, at x
+  std::optional<SymbolicResidual> traced;
   if (model.traced()) {
-    SymbolicResidual r = build_symbolic(model, rule, varied, base, ctx, target);
+    traced.emplace(build_symbolic(model, rule, varied, base, ctx, target));
+    SymbolicResidual& r = *traced;
     double out[2];
-    auto g = [&](double x, double* derivative) {
+    auto g = [&r, out](double x, double* derivative) mutable {
       r.vars[r.x_var] = x;
       r.program.eval(r.vars, out);
       if (derivative) *derivative = out[1];
       return out[0];
     };
     solved = solve_first_root(g, target, rule.range);
+    residual = [g](double x) mutable { return g(x, nullptr); };
     symbolic = true;
   } else {
     Evaluation at_p, at_1;
@@ -251,9 +285,11 @@ RuleOutcome apply_rule(KernelModel& model, const ScalingRule& rule, const std::v
       return rule_quantity_value(rule.kind, at_p, t1, ctx) - target;
     };
     solved = solve_first_root(g, target, rule.range);
+    residual = [g](double x) mutable { return g(x, nullptr); };
   }
   if (!solved.found) throw_unsolved(rule, ctx, solved, target);
-  set_x(solved.x);
+  const double x = exact_size(model, rule, varied, solved.x, target, residual);
+  set_x(x);
   // Sizes the kernel declares whole are run at a whole size: the rule's quantity is then reported
   // at that size (the caller evaluates the returned slots), not at the fraction that meets it.
   for (const int slot : varied) {
