@@ -346,7 +346,9 @@ TEST_CASE("runtime: measure() does no work for the workers outside its window", 
     const RunStats s = rt.finish();
     check_identity(s);
     INFO("run " << run << ": measure() took " << outside << " s, its window " << s.tpara << " s");
-    CHECK(outside - s.tpara < 5e-4);
+    // 2 ms: the caller pin's affinity calls are outside the window too, and a loaded host can
+    // delay them; gathering the workers before the window took 20 ms and more.
+    CHECK(outside - s.tpara < 2e-3);
     // Whatever the fork cost, it is some worker's primitive or idle time, never lost.
     for (const auto& w : s.per_worker) CHECK(w.primitive + w.idle > 0);
   }
