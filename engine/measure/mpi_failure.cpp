@@ -1,7 +1,5 @@
 #include "measure/mpi_failure.hpp"
 
-#include <unistd.h>
-
 #include <fstream>
 #include <regex>
 #include <vector>
@@ -79,13 +77,6 @@ std::optional<RankFailure> reported_rank(const std::string& launcher_stderr, con
   return std::nullopt;
 }
 
-// This host's name, as a rank's record gives it (the launcher's placement may say localhost).
-std::string this_host_name() {
-  char name[256] = {};
-  if (gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
-  return name;
-}
-
 }  // namespace
 
 std::string host_of_rank(const MpiJob& job, int rank) {
@@ -110,7 +101,6 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
   } else if (failure->how.starts_with("exited with status")) {
     failure->how += " before MPI_Finalize";  // it wrote no record: it never got there
   }
-  if (failure->host == "localhost") failure->host = this_host_name();
   if (const std::string path = rank_stderr_path(job, failure->rank); !path.empty()) {
     failure->stderr_tail = last_lines(path, 3);
   }

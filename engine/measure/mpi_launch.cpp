@@ -249,8 +249,7 @@ RankRecord parse_record(const nlohmann::json& j) {
                            "bytes_sent", "bytes_received", "collective_bytes"}) {
     r.figures[name] = j.at(name).get<double>();
   }
-  // 1 when the rank asked for MPI_THREAD_MULTIPLE: its busy/MPI split is not per thread.
-  r.figures["thread_multiple"] = j.value("thread_multiple", false) ? 1.0 : 0.0;
+  r.thread_multiple = j.value("thread_multiple", false);
   for (const auto& [name, value] : j.at("values").items()) {
     if (value.is_number()) r.values[name] = value.get<double>();
   }
@@ -262,13 +261,18 @@ RankRecord parse_record(const nlohmann::json& j) {
 
 }  // namespace
 
+bool any_thread_multiple(const std::vector<RankRecord>& ranks) {
+  return std::any_of(ranks.begin(), ranks.end(), [](const RankRecord& r) { return r.thread_multiple; });
+}
+
 nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : ranks) {
     nlohmann::json regions = nlohmann::json::object();
     for (const auto& [name, totals] : r.regions) regions[name] = totals;
     out.push_back({{"rank", r.rank}, {"host", r.host}, {"group", r.group}, {"ended_by", r.ended_by}, {"abort_code", r.abort_code},
-                   {"figures", r.figures}, {"values", r.values}, {"regions", regions}, {"region_error", r.region_error}});
+                   {"figures", r.figures}, {"values", r.values}, {"regions", regions}, {"region_error", r.region_error},
+                   {"thread_multiple", r.thread_multiple}});
   }
   return out;
 }
@@ -284,6 +288,7 @@ std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks) {
     r.ended_by = j.value("ended_by", "");
     r.abort_code = j.value("abort_code", 0);
     r.region_error = j.value("region_error", "");
+    r.thread_multiple = j.value("thread_multiple", false);
     r.figures = j.value("figures", std::map<std::string, double>{});
     r.values = j.value("values", std::map<std::string, double>{});
     r.regions = j.value("regions", std::map<std::string, std::map<std::string, double>>{});

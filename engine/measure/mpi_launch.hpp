@@ -85,7 +85,11 @@ struct RankRecord {
   std::map<std::string, double> values;
   std::map<std::string, std::map<std::string, double>> regions;  // name: seconds, mpi, calls
   std::string region_error;
+  bool thread_multiple = false;  // the MPI provided MPI_THREAD_MULTIPLE: busy and MPI times are not per thread
 };
+
+// Whether any rank of a job ran with MPI_THREAD_MULTIPLE.
+bool any_thread_multiple(const std::vector<RankRecord>& ranks);
 
 // A job's records as stored with its point (the results database's extra JSON) and read back.
 nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks);

@@ -230,8 +230,10 @@ double exact_size(const KernelModel& model, const ScalingRule& rule, const std::
   const double size = ratio * x;
   const double close = 1e-6 * std::max(1.0, std::abs(size));
   const double exactly = 8 * std::numeric_limits<double>::epsilon() * std::max(std::abs(target), 1e-300);
-  const double whole = std::round(size), half = std::floor(size) + 0.5;
-  for (const double candidate : {whole, rounding == Rounding::nearest ? half : whole}) {
+  const double candidates[] = {std::round(size), std::floor(size) + 0.5};
+  const std::size_t count = rounding == Rounding::nearest ? 2 : 1;  // halves matter to "nearest" only
+  for (std::size_t c = 0; c < count; ++c) {
+    const double candidate = candidates[c];
     if (candidate == size || std::abs(candidate - size) > close) continue;
     const double at = residual(candidate / ratio);
     if (std::isfinite(at) && std::abs(at) <= exactly) return candidate / ratio;

@@ -447,18 +447,10 @@ void MeasureSource::warn_statistics(const MeasuredPoint& pt) {
   }
 }
 
-// Whether a rank of the point asked for MPI_THREAD_MULTIPLE (its record says so).
-bool threads_in_mpi(const MeasuredPoint& pt) {
-  return std::any_of(pt.ranks.begin(), pt.ranks.end(), [](const measure::RankRecord& r) {
-    const auto it = r.figures.find("thread_multiple");
-    return it != r.figures.end() && it->second > 0;
-  });
-}
-
 // Warnings, verification and the model's time at the point's own parameters.
 void MeasureSource::after_point(MeasuredPoint& pt) {
   warn_statistics(pt);
-  if (threads_in_mpi(pt)) {
+  if (measure::any_thread_multiple(pt.ranks)) {
     progress_->note(fmt::format("scalerun: warning: {}: p={:g}: the program initialized MPI with "
                                "MPI_THREAD_MULTIPLE; the interposition layer times MPI calls per rank, not per thread, "
                                "so a thread computing while another waits in MPI is not busy time: the busy and MPI "

@@ -584,11 +584,7 @@ Table ranks_table(const MeasuredSweep& sweep) {
     t.notes.push_back(fmt::format("{}p = {:g}: slowest rank {} ({:.4g} s); busy time spread max/min = {:.3f}",
                                   pt.set.empty() ? "" : pt.set + ", ", pt.p,
                                   slowest_rank, slowest, slowest_busy / fastest_busy));
-    const bool multiple = std::any_of(pt.ranks.begin(), pt.ranks.end(), [](const auto& r) {
-      const auto it = r.figures.find("thread_multiple");
-      return it != r.figures.end() && it->second > 0;
-    });
-    if (multiple) {
+    if (measure::any_thread_multiple(pt.ranks)) {
       t.notes.push_back(fmt::format("{}p = {:g}: MPI_THREAD_MULTIPLE: MPI calls are timed per rank, not per thread, "
                                     "so busy and the MPI columns are not per thread (wall is)",
                                     pt.set.empty() ? "" : pt.set + ", ", pt.p));

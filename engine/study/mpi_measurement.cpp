@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "errors/errors.hpp"
+#include "host/identity.hpp"
 #include "measure/command.hpp"
 #include "measure/command_template.hpp"
 #include "measure/figures.hpp"
@@ -119,14 +121,20 @@ double job_seconds(const JobRun& run, const std::string& timer, const std::vecto
   return it->second;
 }
 
+// The "verified" of the program's last JSON line, when it printed one.
+std::optional<bool> program_verdict(const nlohmann::json& line) {
+  if (line.is_object() && line.contains("verified") && line["verified"].is_boolean()) return line["verified"].get<bool>();
+  return std::nullopt;
+}
+
 // What the program said of its own result in its last JSON line: verified and why.
 void read_verification(const std::string& stdout_text, Measurement& m) {
   const nlohmann::json line = measure::last_json_object(stdout_text);
-  if (line.is_object() && line.contains("verified") && line["verified"].is_boolean()) {
-    m.verified = m.verified && line["verified"].get<bool>();
+  if (const std::optional<bool> verified = program_verdict(line)) {
+    m.verified = m.verified && *verified;
     if (line.contains("verify_message") && line["verify_message"].is_string()) {
       m.verify_message = line["verify_message"].get<std::string>();
-    } else if (!line["verified"].get<bool>()) {
+    } else if (!*verified) {
       m.verify_message = "the program printed \"verified\": false (with no \"verify_message\" saying why)";
     }
   } else if (m.verify_message.empty()) {
@@ -170,14 +178,16 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
   // Exit status 1 with every rank through MPI_Finalize (each wrote its record) and a verdict of
   // "verified": false is a program that ran and failed its own check: read below, like a passing
   // one's. Status 1 with no such verdict (or one saying true) is a rank that failed: said below.
-  const nlohmann::json verdict = measure::last_json_object(run.result.stdout_text);
-  const bool says_failed = verdict.is_object() && verdict.contains("verified") && verdict["verified"].is_boolean() &&
-                           !verdict["verified"].get<bool>();
+  const std::optional<bool> verdict = program_verdict(measure::last_json_object(run.result.stdout_text));
+  const bool says_failed = verdict.has_value() && !*verdict;
   const bool failed_check =
       run.result.exit_code == 1 && run.result.signal == 0 && says_failed && all_finalized(job, records);
   if (!run.result.ok() && !failed_check) {
     // A rank named: the one line says which, where and how, and what it last wrote.
-    if (const auto failure = measure::find_failed_rank(run.result, job, records)) {
+    if (auto failure = measure::find_failed_rank(run.result, job, records)) {
+      // The launcher's placement says localhost where the rank's record (when it wrote one) says
+      // this host's name, as the ranks table does.
+      if (failure->host == "localhost") failure->host = host::hostname();
       throw ScriptError(fmt::format("{}{}: {} (launched as: {})", where, kernel_name,
                                     measure::describe_rank_failure(*failure), measure::format_command_line(argv)));
     }
