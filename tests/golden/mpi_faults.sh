@@ -24,28 +24,25 @@ run() {
 }
 stored() { "$bin" runs --db "$1" --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") c = i; next } { s += $c } END { print s + 0 }'; }
 
-run crash tests/golden/errors/mpi_rank_crash.lua
-[ "$rc" -eq 2 ] || fail "a crashing rank: exit $rc, expected 2"
-grep -q "mpi_rank_crash.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host .* was killed by signal 11 (Segmentation fault); its stderr ends: 'mpi_fault: rank 1: about to dereference a null pointer'" "$dir/crash.err" ||
-  { cat "$dir/crash.err"; fail "a crashing rank: no one-line message naming rank, host, signal and stderr"; }
-[ "$(stored "$dir/crash.db")" -eq 1 ] || fail "a crashing rank: the p=1 point measured before it was not kept"
+# fails_with NAME SCRIPT WHAT LINE: the run exits 2 with LINE (a grep pattern) on stderr, and the
+# p = 1 point measured before the failing p = 2 one is kept.
+fails_with() {
+  local name=$1 script=$2 what=$3 line=$4
+  run "$name" "$script"
+  [ "$rc" -eq 2 ] || { cat "$dir/$name.err"; fail "$what: exit $rc, expected 2"; }
+  grep -q "$line" "$dir/$name.err" || { cat "$dir/$name.err"; fail "$what: no one-line message naming the rank, its host, how it ended and its stderr"; }
+  [ "$(stored "$dir/$name.db")" -eq 1 ] || fail "$what: the p=1 point measured before it was not kept"
+}
 
-run abort tests/golden/errors/mpi_rank_abort.lua
-[ "$rc" -eq 2 ] || fail "MPI_Abort: exit $rc, expected 2"
-grep -q "rank 1 on host .* called MPI_Abort with error code 3; its stderr ends: 'mpi_fault: rank 1: giving up with MPI_Abort(3)'" "$dir/abort.err" ||
-  { cat "$dir/abort.err"; fail "MPI_Abort: no one-line message naming rank, host, code and stderr"; }
-[ "$(stored "$dir/abort.db")" -eq 1 ] || fail "MPI_Abort: the p=1 point measured before it was not kept"
-
-run status tests/golden/errors/mpi_rank_fail_after_finalize.lua
-[ "$rc" -eq 2 ] || { cat "$dir/status.err"; fail "a rank exiting 1 after MPI_Finalize: exit $rc, expected 2 (it passed as verified)"; }
-grep -q "mpi_rank_fail_after_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) exited with status 1 after MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: failing with status 1 after MPI_Finalize'" "$dir/status.err" ||
-  { cat "$dir/status.err"; fail "a rank exiting 1 after MPI_Finalize: no one-line message naming rank, real host and status"; }
-[ "$(stored "$dir/status.db")" -eq 1 ] || fail "a rank exiting 1 after MPI_Finalize: the p=1 point measured before it was not kept"
-
-run nofinalize tests/golden/errors/mpi_rank_skip_finalize.lua
-[ "$rc" -eq 2 ] || fail "a rank without MPI_Finalize: exit $rc, expected 2"
-grep -q "mpi_rank_skip_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) ended (returned from main or called exit) without calling MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: returning without MPI_Finalize'" "$dir/nofinalize.err" ||
-  { cat "$dir/nofinalize.err"; fail "a rank without MPI_Finalize: no one-line message naming rank, host and stderr"; }
+fails_with crash tests/golden/errors/mpi_rank_crash.lua "a crashing rank" \
+  "mpi_rank_crash.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host .* was killed by signal 11 (Segmentation fault); its stderr ends: 'mpi_fault: rank 1: about to dereference a null pointer'"
+fails_with abort tests/golden/errors/mpi_rank_abort.lua "MPI_Abort" \
+  "rank 1 on host .* called MPI_Abort with error code 3; its stderr ends: 'mpi_fault: rank 1: giving up with MPI_Abort(3)'"
+# Before the fix it passed as verified: rank 0 prints "verified": true.
+fails_with status tests/golden/errors/mpi_rank_fail_after_finalize.lua "a rank exiting 1 after MPI_Finalize" \
+  "mpi_rank_fail_after_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) exited with status 1 after MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: failing with status 1 after MPI_Finalize'"
+fails_with nofinalize tests/golden/errors/mpi_rank_skip_finalize.lua "a rank without MPI_Finalize" \
+  "mpi_rank_skip_finalize.lua:2: kernel 'mpi_fault' at p=2: rank 1 on host $(hostname) ended (returned from main or called exit) without calling MPI_Finalize; its stderr ends: 'mpi_fault: rank 1: returning without MPI_Finalize'"
 if grep -q -- "-----" "$dir/nofinalize.err"; then fail "a rank without MPI_Finalize: mpirun's separator line quoted"; fi
 
 # MPI_THREAD_MULTIPLE: the run is measured, and both the warning and the ranks table say the busy
