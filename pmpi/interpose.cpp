@@ -1,140 +1,41 @@
 // The MPI entry points scalerun times in every rank, through the MPI profiling interface: each
-// MPI_X here does its bookkeeping and calls PMPI_X. Loaded into an unmodified program with
-// LD_PRELOAD by scalerun's launcher (study/mpi_launch); inert when SCALERUN_PMPI_DIR is not set.
-// Calls not listed here (communicator management, MPI_Wtime, ...) count as busy time: they are
-// local and short. One-sided and file I/O calls are not split out in this version, nor are
-// persistent requests counted; of the non-blocking collectives, barrier, bcast, reduce, allreduce,
-// allgather and alltoall are. Messages: a send or receive with
-// MPI_PROC_NULL is none; a receive counts the size its status gives, a non-blocking one (MPI_Irecv,
-// MPI_Imrecv) when the wait or test that completes it returns, a cancelled or freed one not at all
-// (a rank polling MPI_Test or MPI_Iprobe is waiting, not busy).
+// MPI_X here does its bookkeeping (accounting.hpp) and calls PMPI_X. Loaded into an unmodified
+// program with LD_PRELOAD by scalerun's launcher (study/mpi_launch); inert when
+// SCALERUN_PMPI_DIR is not set. Calls not listed here (MPI_Wtime, attribute and datatype calls,
+// ...) count as busy time: they are local and short. One-sided and file I/O calls are not split
+// out in this version; of the non-blocking collectives, barrier, bcast, reduce, allreduce,
+// allgather and alltoall are. Messages: a send or receive with MPI_PROC_NULL is none; a receive
+// counts the size its status gives, a non-blocking one (MPI_Irecv, MPI_Imrecv, a started
+// persistent receive) when the wait or test that completes it returns, a cancelled or freed one
+// not at all. A test or probe that finds nothing is polling: waiting, not busy.
 
 #include <mpi.h>
 
-#include <mutex>
-#include <unordered_map>
 #include <vector>
 
-#include "rank_record.hpp"
+#include "accounting.hpp"
 
 namespace {
 
+using scalerun::pmpi::Collective;
+using scalerun::pmpi::collective_bytes;
+using scalerun::pmpi::collective_call;
+using scalerun::pmpi::comm_created;
+using scalerun::pmpi::completed;
 using scalerun::pmpi::Kind;
 using scalerun::pmpi::now_seconds;
+using scalerun::pmpi::posted;
+using scalerun::pmpi::received;
 using scalerun::pmpi::record;
+using scalerun::pmpi::sent;
+using scalerun::pmpi::Span;
+using scalerun::pmpi::statuses_for;
 
-// The time from construction to destruction, charged to `kind` when this is the outermost MPI
-// call in progress (an MPI library that calls its own MPI_ symbols is not counted twice).
-class Span {
- public:
-  explicit Span(Kind kind) : kind_(static_cast<int>(kind)) {
-    auto& r = record();
-    if (!r.active) return;
-    outer_ = r.depth++ == 0;
-    if (!outer_) return;
-    start_ = now_seconds();
-    r.busy += start_ - r.last_exit;
-    ++r.calls[kind_];
-  }
-  ~Span() {
-    auto& r = record();
-    if (!r.active) return;
-    --r.depth;
-    if (!outer_) return;
-    const double end = now_seconds();
-    r.in_mpi[kind_] += end - start_;
-    r.last_exit = end;
-    if (r.trace.on()) r.trace.keep(kind_, start_, end);
-  }
-  Span(const Span&) = delete;
-  Span& operator=(const Span&) = delete;
-
- private:
-  int kind_;
-  bool outer_ = false;
-  double start_ = 0;
-};
-
-double bytes_of(int count, MPI_Datatype type) {
-  int size = 0;
-  if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0;
-  return static_cast<double>(count) * size;
-}
-
-// A send to MPI_PROC_NULL is no message (the standard: it completes at once and moves nothing).
-void sent(int count, MPI_Datatype type, int dest) {
-  if (dest == MPI_PROC_NULL) return;
-  auto& r = record();
-  ++r.messages_sent;
-  r.bytes_sent += bytes_of(count, type);
-}
-
-// A completed receive, its size from the status (the message received, not the buffer posted). A
-// receive from MPI_PROC_NULL is no message: its status names MPI_PROC_NULL as the source.
-void received(const MPI_Status& status, MPI_Datatype type) {
-  if (status.MPI_SOURCE == MPI_PROC_NULL) return;
-  int got = 0;
-  if (PMPI_Get_count(&status, type, &got) != MPI_SUCCESS || got == MPI_UNDEFINED) return;
-  auto& r = record();
-  ++r.messages_received;
-  r.bytes_received += bytes_of(got, type);
-}
-
-// Non-blocking receives in flight: their datatype, to read the size from the status when a wait or
-// test completes them. Guarded for MPI_THREAD_MULTIPLE programs that post from several threads.
-std::mutex pending_mutex;
-std::unordered_map<MPI_Request, MPI_Datatype>& pending_receives() {
-  static std::unordered_map<MPI_Request, MPI_Datatype> pending;
-  return pending;
-}
-
-void posted(MPI_Request request, MPI_Datatype type) {
-  if (request == MPI_REQUEST_NULL) return;
-  const std::lock_guard<std::mutex> lock(pending_mutex);
-  pending_receives()[request] = type;
-}
-
-// No longer in flight without a completion to count (freed): a later request the MPI hands the
-// same handle must not be taken for it.
-void forgotten(MPI_Request request) {
-  if (request == MPI_REQUEST_NULL) return;
-  const std::lock_guard<std::mutex> lock(pending_mutex);
-  pending_receives().erase(request);
-}
-
-// Request `request` (its handle as it was before the call) completed with `status`; a cancelled
-// receive moved no message.
-void completed(MPI_Request request, const MPI_Status& status) {
-  MPI_Datatype type = MPI_DATATYPE_NULL;
-  {
-    const std::lock_guard<std::mutex> lock(pending_mutex);
-    const auto it = pending_receives().find(request);
-    if (it == pending_receives().end()) return;
-    type = it->second;
-    pending_receives().erase(it);
-  }
-  int cancelled = 0;
-  if (PMPI_Test_cancelled(&status, &cancelled) == MPI_SUCCESS && cancelled) return;
-  received(status, type);
-}
-
-// Statuses for a call the program gave MPI_STATUSES_IGNORE: the completions still need them.
-MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, int count) {
-  if (statuses != MPI_STATUSES_IGNORE) return statuses;
-  own.resize(static_cast<std::size_t>(count > 0 ? count : 0));
-  return own.data();
-}
-
-void collective(int count, MPI_Datatype type) { record().collective_bytes += bytes_of(count, type); }
-
-void started(int rc) {
-  auto& r = record();
-  if (rc != MPI_SUCCESS) return;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
-  PMPI_Comm_size(MPI_COMM_WORLD, &r.size);
-  r.active = true;
-  r.trace.start();
-  r.init_exit = r.last_exit = now_seconds();
+// The communicator size (1 when it cannot be read).
+int size_of(MPI_Comm comm) {
+  int size = 1;
+  PMPI_Comm_size(comm, &size);
+  return size;
 }
 
 }  // namespace
@@ -143,61 +44,49 @@ extern "C" {
 
 int MPI_Init(int* argc, char*** argv) {
   const int rc = PMPI_Init(argc, argv);
-  started(rc);
+  scalerun::pmpi::mpi_started(rc);
   return rc;
 }
 
 int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
   const int rc = PMPI_Init_thread(argc, argv, required, provided);
   record().thread_multiple = rc == MPI_SUCCESS && *provided == MPI_THREAD_MULTIPLE;  // what the MPI gave
-  started(rc);
+  scalerun::pmpi::mpi_started(rc);
   return rc;
 }
 
 int MPI_Finalize(void) {
-  auto& r = record();
-  if (r.active) {
-    const double t = now_seconds();
-    r.busy += t - r.last_exit;
-    scalerun::pmpi::write_record(t, "finalize", 0);
-    r.active = false;
-  }
+  scalerun::pmpi::mpi_ending("finalize", 0);
   return PMPI_Finalize();
 }
 
 int MPI_Abort(MPI_Comm comm, int errorcode) {
-  auto& r = record();
-  if (r.active) {
-    const double t = now_seconds();
-    r.busy += t - r.last_exit;
-    scalerun::pmpi::write_record(t, "abort", errorcode);
-    r.active = false;
-  }
+  scalerun::pmpi::mpi_ending("abort", errorcode);
   return PMPI_Abort(comm, errorcode);
 }
 
 // Point to point.
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type, dest);
+  sent(count, type, dest, tag, comm);
   return PMPI_Send(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type, dest);
+  sent(count, type, dest, tag, comm);
   return PMPI_Ssend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type, dest);
+  sent(count, type, dest, tag, comm);
   return PMPI_Bsend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   Span span(Kind::point_to_point);
-  sent(count, type, dest);
+  sent(count, type, dest, tag, comm);
   return PMPI_Rsend(buf, count, type, dest, tag, comm);
 }
 
@@ -206,7 +95,7 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Recv(buf, count, type, source, tag, comm, s);
-  if (rc == MPI_SUCCESS) received(*s, type);
+  if (rc == MPI_SUCCESS) received(*s, type, comm);
   return rc;
 }
 
@@ -215,10 +104,10 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   Span span(Kind::point_to_point);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
-  sent(sendcount, sendtype, dest);
+  sent(sendcount, sendtype, dest, sendtag, comm);
   const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                                recvtag, comm, s);
-  if (rc == MPI_SUCCESS) received(*s, recvtype);
+  if (rc == MPI_SUCCESS) received(*s, recvtype, comm);
   return rc;
 }
 
@@ -227,22 +116,22 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
   Span span(Kind::point_to_point);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
-  sent(count, type, dest);
+  sent(count, type, dest, sendtag, comm);
   const int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, s);
-  if (rc == MPI_SUCCESS) received(*s, type);
+  if (rc == MPI_SUCCESS) received(*s, type, comm);
   return rc;
 }
 
 // Non-blocking starts count as point to point (they copy or post); their completion is a wait.
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   Span span(Kind::point_to_point);
-  sent(count, type, dest);
+  sent(count, type, dest, tag, comm);
   return PMPI_Isend(buf, count, type, dest, tag, comm, req);
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   Span span(Kind::point_to_point);
-  sent(count, type, dest);
+  sent(count, type, dest, tag, comm);
   return PMPI_Issend(buf, count, type, dest, tag, comm, req);
 }
 
@@ -250,7 +139,7 @@ int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* req) {
   Span span(Kind::point_to_point);
   const int rc = PMPI_Irecv(buf, count, type, source, tag, comm, req);
-  if (rc == MPI_SUCCESS && record().active) posted(*req, type);
+  if (rc == MPI_SUCCESS) posted(*req, type, comm);
   return rc;
 }
 
@@ -262,40 +151,49 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
 // Polling for a message is waiting for it, as polling MPI_Test is.
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
   Span span(Kind::wait);
-  return PMPI_Iprobe(source, tag, comm, flag, status);
+  const int rc = PMPI_Iprobe(source, tag, comm, flag, status);
+  if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
+  return rc;
 }
 
 // Matched probes and receives (MPI-3): the message is counted where it is received.
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
   Span span(Kind::wait);
-  return PMPI_Mprobe(source, tag, comm, message, status);
+  const int rc = PMPI_Mprobe(source, tag, comm, message, status);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::matched(*message, comm);
+  return rc;
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
   Span span(Kind::wait);
-  return PMPI_Improbe(source, tag, comm, flag, message, status);
+  const int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
+  if (rc == MPI_SUCCESS && *flag) scalerun::pmpi::matched(*message, comm);
+  if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
+  return rc;
 }
 
 int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
   Span span(Kind::point_to_point);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const MPI_Comm comm = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Mrecv(buf, count, type, message, s);
-  if (rc == MPI_SUCCESS) received(*s, type);
+  if (rc == MPI_SUCCESS) received(*s, type, comm);
   return rc;
 }
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
   Span span(Kind::point_to_point);
+  const MPI_Comm comm = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Imrecv(buf, count, type, message, request);
-  if (rc == MPI_SUCCESS && record().active) posted(*request, type);
+  if (rc == MPI_SUCCESS) posted(*request, type, comm);
   return rc;
 }
 
 // A freed request is not completed by this program's waits: forgotten, so a new request the MPI
 // hands the same handle is not counted as it. (A cancelled one completes, with a cancelled status.)
 int MPI_Request_free(MPI_Request* request) {
-  forgotten(*request);
+  scalerun::pmpi::forgotten(*request);
   return PMPI_Request_free(request);
 }
 
@@ -318,6 +216,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Test(request, flag, s);
   if (rc == MPI_SUCCESS && *flag) completed(before, *s);
+  if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
   return rc;
 }
 
@@ -340,6 +239,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   const int rc = PMPI_Testall(count, requests, flag, s);
   if (rc == MPI_SUCCESS && *flag)
     for (int i = 0; i < count; ++i) completed(before[static_cast<std::size_t>(i)], s[i]);
+  if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
   return rc;
 }
 
@@ -360,6 +260,7 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Testany(count, requests, index, flag, s);
   if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED) completed(before[static_cast<std::size_t>(*index)], *s);
+  if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
   return rc;
 }
 
@@ -382,120 +283,131 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   const int rc = PMPI_Testsome(incount, requests, outcount, indices, s);
   if (rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
     for (int i = 0; i < *outcount; ++i) completed(before[static_cast<std::size_t>(indices[i])], s[i]);
+  if (rc == MPI_SUCCESS && *outcount == 0) span.found_nothing();
   return rc;
 }
 
 int MPI_Barrier(MPI_Comm comm) {
   Span span(Kind::barrier);
+  collective_call(Collective::barrier, comm);
   return PMPI_Barrier(comm);
 }
 
 // Collectives; the bytes counted are this rank's contribution.
 int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_call(Collective::one_to_all, comm, root);
+  collective_bytes(count, type);
   return PMPI_Bcast(buffer, count, type, root, comm);
 }
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_call(Collective::all_to_one, comm, root);
+  collective_bytes(count, type);
   return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
 }
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_call(Collective::all_to_all, comm);
+  collective_bytes(count, type);
   return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
 }
 
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(sendcount, sendtype);
+  collective_call(Collective::all_to_one, comm, root);
+  collective_bytes(sendcount, sendtype);
   return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(sendcount, sendtype);
+  collective_call(Collective::all_to_one, comm, root);
+  collective_bytes(sendcount, sendtype);
   return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
 }
 
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(recvcount, recvtype);
+  collective_call(Collective::one_to_all, comm, root);
+  collective_bytes(recvcount, recvtype);
   return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(recvcount, recvtype);
+  collective_call(Collective::one_to_all, comm, root);
+  collective_bytes(recvcount, recvtype);
   return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(sendcount, sendtype);
+  collective_call(Collective::all_to_all, comm);
+  collective_bytes(sendcount, sendtype);
   return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(sendcount, sendtype);
+  collective_call(Collective::all_to_all, comm);
+  collective_bytes(sendcount, sendtype);
   return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
 }
 
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
   Span span(Kind::collective);
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  collective(sendcount * size, sendtype);
+  collective_call(Collective::all_to_all, comm);
+  const int size = size_of(comm);
+  collective_bytes(sendcount * size, sendtype);
   return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   Span span(Kind::collective);
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  for (int i = 0; i < size; ++i) collective(sendcounts[i], sendtype);
+  collective_call(Collective::all_to_all, comm);
+  const int size = size_of(comm);
+  for (int i = 0; i < size; ++i) collective_bytes(sendcounts[i], sendtype);
   return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
 }
 
 int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm) {
   Span span(Kind::collective);
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  for (int i = 0; i < size; ++i) collective(recvcounts[i], type);
+  collective_call(Collective::all_to_all, comm);
+  const int size = size_of(comm);
+  for (int i = 0; i < size; ++i) collective_bytes(recvcounts[i], type);
   return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
 }
 
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm) {
   Span span(Kind::collective);
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  collective(recvcount * size, type);
+  collective_call(Collective::all_to_all, comm);
+  const int size = size_of(comm);
+  collective_bytes(recvcount * size, type);
   return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
 }
 
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_bytes(count, type);
   return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
 }
 
 int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_bytes(count, type);
   return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
 }
 
@@ -534,38 +446,149 @@ int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
 
 int MPI_Ibcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_bytes(count, type);
   return PMPI_Ibcast(buffer, count, type, root, comm, request);
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                 MPI_Request* request) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_bytes(count, type);
   return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
 }
 
 int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                    MPI_Request* request) {
   Span span(Kind::collective);
-  collective(count, type);
+  collective_bytes(count, type);
   return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
 }
 
 int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   Span span(Kind::collective);
-  collective(sendcount, sendtype);
+  collective_bytes(sendcount, sendtype);
   return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   Span span(Kind::collective);
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  collective(sendcount * size, sendtype);
+  const int size = size_of(comm);
+  collective_bytes(sendcount * size, sendtype);
   return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+}
+
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  sent(count, type, dest, tag, comm);
+  return PMPI_Ibsend(buf, count, type, dest, tag, comm, req);
+}
+
+int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  sent(count, type, dest, tag, comm);
+  return PMPI_Irsend(buf, count, type, dest, tag, comm, req);
+}
+
+// Persistent requests: made once, each MPI_Start a message sent or a receive posted.
+int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Send_init(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
+  return rc;
+}
+
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Ssend_init(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
+  return rc;
+}
+
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Bsend_init(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
+  return rc;
+}
+
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Rsend_init(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
+  return rc;
+}
+
+int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* req) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_receive(*req, type, comm);
+  return rc;
+}
+
+int MPI_Start(MPI_Request* request) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Start(request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::started(*request);
+  return rc;
+}
+
+int MPI_Startall(int count, MPI_Request requests[]) {
+  Span span(Kind::point_to_point);
+  const int rc = PMPI_Startall(count, requests);
+  if (rc == MPI_SUCCESS)
+    for (int i = 0; i < count; ++i) scalerun::pmpi::started(requests[i]);
+  return rc;
+}
+
+// Communicators made by calls collective over a parent: numbered alike on all their ranks, so the
+// wait-state analysis can match their messages and collectives across ranks.
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  const int rc = PMPI_Comm_dup(comm, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
+  const int rc = PMPI_Comm_dup_with_info(comm, info, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  const int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
+  const int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+  const int rc = PMPI_Comm_create(comm, group, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm* newcomm) {
+  const int rc = PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
+  const int rc = PMPI_Cart_sub(comm, remain_dims, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Comm_free(MPI_Comm* comm) {
+  scalerun::pmpi::comm_freed(*comm);
+  return PMPI_Comm_free(comm);
 }
 
 }  // extern "C"

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "rank_file.hpp"
@@ -54,7 +55,16 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   gethostname(host, sizeof host - 1);
   // The node group scalerun placed this rank in (an application context line sets it per group).
   const char* group = std::getenv("SCALERUN_GROUP");
+  // CLOCK_MONOTONIC counts from this boot: ranks whose records name the same boot share a clock.
+  char boot[64] = "";
+  if (std::FILE* id = std::fopen("/proc/sys/kernel/random/boot_id", "r")) {
+    if (std::fgets(boot, sizeof boot, id) == nullptr) boot[0] = '\0';
+    std::fclose(id);
+    boot[std::strcspn(boot, "\n")] = '\0';
+  }
   if (r.trace.on()) r.trace.write(dir, r.rank, r.init_exit, finalize);
+  // A program calling MPI from several threads at once has no log: its calls have no one order.
+  if (!r.thread_multiple) r.events.write(dir, r.rank);
   const RankFile file(dir, r.rank, ".json");
   std::FILE* f = file.get();
   if (f == nullptr) return;
@@ -64,14 +74,14 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   std::fprintf(f,
                "{\"rank\": %d, \"size\": %d, \"host\": %s, \"group\": %s, \"pid\": %ld, \"ended_by\": \"%s\", \"abort_code\": %d,\n"
                " \"wall\": %.17g, \"busy\": %.17g, \"point_to_point\": %.17g, \"collective\": %.17g, "
-               "\"wait\": %.17g, \"barrier\": %.17g,\n"
+               "\"wait\": %.17g, \"barrier\": %.17g, \"polling\": %.17g, \"clock\": %s,\n"
                " \"point_to_point_calls\": %ld, \"collective_calls\": %ld, \"wait_calls\": %ld, \"barrier_calls\": %ld,\n"
                " \"messages_sent\": %ld, \"messages_received\": %ld, \"bytes_sent\": %.17g, "
                "\"bytes_received\": %.17g, \"collective_bytes\": %.17g, \"thread_multiple\": %s,\n"
                " \"region_error\": %s, \"regions\": {",
                r.rank, r.size, json_string(host).c_str(), json_string(group != nullptr ? group : "").c_str(),
                static_cast<long>(getpid()), ended_by, abort_code,
-               finalize - r.init_exit, r.busy, r.in_mpi[0], r.in_mpi[1], r.in_mpi[2], r.in_mpi[3], r.calls[0],
+               finalize - r.init_exit, r.busy, r.in_mpi[0], r.in_mpi[1], r.in_mpi[2], r.in_mpi[3], r.polling, json_string(boot).c_str(), r.calls[0],
                r.calls[1], r.calls[2], r.calls[3], r.messages_sent, r.messages_received, r.bytes_sent,
                r.bytes_received, r.collective_bytes, r.thread_multiple ? "true" : "false",
                json_string(r.region_error).c_str());

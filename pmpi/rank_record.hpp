@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rank_events.hpp"
 #include "rank_trace.hpp"
 
 namespace scalerun::pmpi {
@@ -32,8 +33,11 @@ struct RankRecord {
   int rank = -1, size = 0;
   double init_exit = 0;    // seconds, CLOCK_MONOTONIC
   double last_exit = 0;    // when the latest MPI call returned (or MPI_Init)
+  double call_start = 0;   // when the outermost MPI call in progress started
   double busy = 0;         // between MPI calls
   double in_mpi[kKinds] = {};
+  double polling = 0;      // tests and probes that found nothing (inside in_mpi's wait)
+  unsigned receives_posted = 0;  // the order of receives, for matching them with their sends
   long calls[kKinds] = {};
   long messages_sent = 0, messages_received = 0;
   double bytes_sent = 0, bytes_received = 0, collective_bytes = 0;
@@ -47,6 +51,7 @@ struct RankRecord {
   std::map<std::string, double> values;  // scalerun_value()
   std::string region_error;  // an end without its begin, or regions left open at MPI_Finalize
   RankTrace trace;           // every MPI call's interval, when SCALERUN_PMPI_TRACE asks
+  RankEvents events;         // the wait-state log: messages and blocking collectives
 
   double mpi_total() const { return in_mpi[0] + in_mpi[1] + in_mpi[2] + in_mpi[3]; }
 };
@@ -57,8 +62,9 @@ double now_seconds();
 // Writes the record of a rank that reached MPI_Finalize (wall = finalize - init_exit) or called
 // MPI_Abort (aborted with its error code) to $SCALERUN_PMPI_DIR/rank-<rank>.json, through a
 // temporary file renamed into place, so a reader never sees half a record; the rank's trace
-// first, when it keeps one, so a record never stands without it. Does nothing when the variable
-// is not set.
+// (when it keeps one) and wait-state log first, so a record never stands without them. The record
+// names the boot of this host's clock, so scalerun knows whether all ranks' times are on one
+// clock. Does nothing when the variable is not set.
 void write_record(double finalize, const char* ended_by, int abort_code);
 
 }  // namespace scalerun::pmpi

@@ -1,0 +1,347 @@
+#include "accounting.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
+#include <numeric>
+#include <unordered_map>
+
+namespace scalerun::pmpi {
+
+using measure::WaitEvent;
+using measure::WaitOp;
+
+namespace {
+
+// Guards the maps below for MPI_THREAD_MULTIPLE programs that call MPI from several threads.
+std::mutex maps_mutex;
+
+// A communicator as the wait-state log names it: a number every rank of it computes alike, and
+// the MPI_COMM_WORLD ranks of the ranks a peer number refers to (the remote group's, for an
+// intercommunicator).
+struct CommInfo {
+  std::uint32_t id = 0;
+  std::vector<int> world;
+};
+
+std::uint32_t mix(std::uint32_t hash, std::uint32_t value) {
+  // FNV-1a over the value's bytes: a stable number from the same inputs on every rank.
+  for (int i = 0; i < 4; ++i) {
+    hash ^= (value >> (8 * i)) & 0xffU;
+    hash *= 16777619U;
+  }
+  return hash;
+}
+
+CommInfo describe(MPI_Comm comm, std::uint32_t salt) {
+  CommInfo info;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  MPI_Group world_group = MPI_GROUP_NULL, group = MPI_GROUP_NULL, local = MPI_GROUP_NULL;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  if (inter != 0) {
+    PMPI_Comm_remote_group(comm, &group);
+  } else {
+    PMPI_Comm_group(comm, &group);
+  }
+  auto world_ranks = [&](MPI_Group g) {
+    int n = 0;
+    PMPI_Group_size(g, &n);
+    std::vector<int> ranks(static_cast<std::size_t>(n)), world(static_cast<std::size_t>(n));
+    std::iota(ranks.begin(), ranks.end(), 0);
+    PMPI_Group_translate_ranks(g, n, ranks.data(), world_group, world.data());
+    return world;
+  };
+  info.world = world_ranks(group);
+  // Both sides of an intercommunicator name it by all its members, lowest first.
+  std::vector<int> members = info.world;
+  if (inter != 0) {
+    PMPI_Comm_group(comm, &local);
+    const std::vector<int> mine = world_ranks(local);
+    members.insert(members.end(), mine.begin(), mine.end());
+    PMPI_Group_free(&local);
+  }
+  std::sort(members.begin(), members.end());
+  std::uint32_t hash = mix(2166136261U, salt);
+  for (const int m : members) hash = mix(hash, static_cast<std::uint32_t>(m));
+  info.id = hash == 0 ? 1 : hash;
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world_group);
+  return info;
+}
+
+std::unordered_map<MPI_Comm, CommInfo>& comm_infos() {
+  static std::unordered_map<MPI_Comm, CommInfo> infos;
+  return infos;
+}
+
+// Communicators made from each communicator so far, by its number: the k-th made from the same
+// parent is the same communicator on all its ranks (creation is collective over the parent).
+std::unordered_map<std::uint32_t, std::uint32_t>& made_from() {
+  static std::unordered_map<std::uint32_t, std::uint32_t> made;
+  return made;
+}
+
+// Caller holds maps_mutex. MPI_COMM_WORLD is number 0 with ranks as they are; a communicator not
+// seen at its creation (made by a call not wrapped) is named by its members alone.
+const CommInfo* comm_info_locked(MPI_Comm comm) {
+  static const CommInfo world{0, {}};
+  if (comm == MPI_COMM_WORLD) return &world;
+  auto& infos = comm_infos();
+  auto it = infos.find(comm);
+  if (it == infos.end()) it = infos.emplace(comm, describe(comm, 0)).first;
+  return &it->second;
+}
+
+// `comm`'s number and the MPI_COMM_WORLD rank of its rank `rank` (-1 when none).
+std::pair<std::uint32_t, int> world_of(MPI_Comm comm, int rank) {
+  if (comm == MPI_COMM_WORLD) return {0, rank};
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  const CommInfo* info = comm_info_locked(comm);
+  const int world = rank >= 0 && static_cast<std::size_t>(rank) < info->world.size()
+                        ? info->world[static_cast<std::size_t>(rank)]
+                        : -1;
+  return {info->id, world};
+}
+
+// A new event of the outermost call in progress, or nullptr (inner call, log full, or a program
+// calling MPI from several threads at once, whose calls the log cannot order).
+WaitEvent* log_event(WaitOp op) {
+  auto& r = record();
+  if (!r.active || r.depth != 1 || r.thread_multiple) return nullptr;
+  WaitEvent* event = r.events.add();
+  if (event == nullptr) return nullptr;
+  event->op = op;
+  event->enter = r.call_start;
+  return event;
+}
+
+// A non-blocking receive in flight: what its completion needs.
+struct PendingReceive {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Comm comm = MPI_COMM_NULL;
+  double posted = 0;
+  std::uint32_t order = 0;
+};
+
+std::unordered_map<MPI_Request, PendingReceive>& pending_receives() {
+  static std::unordered_map<MPI_Request, PendingReceive> pending;
+  return pending;
+}
+
+struct PersistentRequest {
+  bool send = false;
+  int count = 0, peer = 0, tag = 0;
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  MPI_Comm comm = MPI_COMM_NULL;
+};
+
+std::unordered_map<MPI_Request, PersistentRequest>& persistent_requests() {
+  static std::unordered_map<MPI_Request, PersistentRequest> persistent;
+  return persistent;
+}
+
+double bytes_of(int count, MPI_Datatype type) {
+  int size = 0;
+  if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0;
+  return static_cast<double>(count) * size;
+}
+
+// A receive of `type` on `comm` completed with `status`, posted at `posted` as the rank's
+// `order`-th receive.
+void count_receive(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm, double posted, std::uint32_t order) {
+  if (status.MPI_SOURCE == MPI_PROC_NULL) return;
+  int got = 0;
+  if (PMPI_Get_count(&status, type, &got) != MPI_SUCCESS || got == MPI_UNDEFINED) return;
+  auto& r = record();
+  ++r.messages_received;
+  r.bytes_received += bytes_of(got, type);
+  if (WaitEvent* event = log_event(WaitOp::receive)) {
+    const auto [id, source] = world_of(comm, status.MPI_SOURCE);
+    event->comm = id;
+    event->peer = source;
+    event->tag = status.MPI_TAG;
+    event->posted = posted;
+    event->order = order;
+  }
+}
+
+}  // namespace
+
+Span::Span(Kind kind) : kind_(static_cast<int>(kind)) {
+  auto& r = record();
+  if (!r.active) return;
+  outer_ = r.depth++ == 0;
+  if (!outer_) return;
+  start_ = now_seconds();
+  r.busy += start_ - r.last_exit;
+  r.call_start = start_;
+  first_event_ = r.events.size();
+  ++r.calls[kind_];
+}
+
+Span::~Span() {
+  auto& r = record();
+  if (!r.active) return;
+  --r.depth;
+  if (!outer_) return;
+  const double end = now_seconds();
+  r.in_mpi[kind_] += end - start_;
+  if (found_nothing_) r.polling += end - start_;
+  r.last_exit = end;
+  for (std::size_t i = first_event_; i < r.events.size(); ++i) r.events.at(i).exit = end;
+  if (r.trace.on()) r.trace.keep(kind_, start_, end);
+}
+
+void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  if (dest == MPI_PROC_NULL) return;  // the standard: it completes at once and moves nothing
+  auto& r = record();
+  ++r.messages_sent;
+  r.bytes_sent += bytes_of(count, type);
+  if (WaitEvent* event = log_event(WaitOp::send)) {
+    const auto [id, world] = world_of(comm, dest);
+    event->comm = id;
+    event->peer = world;
+    event->tag = tag;
+  }
+}
+
+void received(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm) {
+  auto& r = record();
+  count_receive(status, type, comm, r.call_start, r.receives_posted++);
+}
+
+void posted(MPI_Request request, MPI_Datatype type, MPI_Comm comm) {
+  auto& r = record();
+  if (request == MPI_REQUEST_NULL || !r.active) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  pending_receives()[request] = PendingReceive{type, comm, r.call_start, r.receives_posted++};
+}
+
+namespace {
+
+std::unordered_map<MPI_Message, MPI_Comm>& matched_messages() {
+  static std::unordered_map<MPI_Message, MPI_Comm> matched;
+  return matched;
+}
+
+}  // namespace
+
+void matched(MPI_Message message, MPI_Comm comm) {
+  if (message == MPI_MESSAGE_NULL || message == MPI_MESSAGE_NO_PROC) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  matched_messages()[message] = comm;
+}
+
+MPI_Comm take_matched(MPI_Message message) {
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  const auto it = matched_messages().find(message);
+  if (it == matched_messages().end()) return MPI_COMM_WORLD;
+  const MPI_Comm comm = it->second;
+  matched_messages().erase(it);
+  return comm;
+}
+
+void persistent_send(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  if (request == MPI_REQUEST_NULL) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  persistent_requests()[request] = PersistentRequest{true, count, dest, tag, type, comm};
+}
+
+void persistent_receive(MPI_Request request, MPI_Datatype type, MPI_Comm comm) {
+  if (request == MPI_REQUEST_NULL) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  persistent_requests()[request] = PersistentRequest{false, 0, 0, 0, type, comm};
+}
+
+void started(MPI_Request request) {
+  PersistentRequest what;
+  {
+    const std::lock_guard<std::mutex> lock(maps_mutex);
+    const auto it = persistent_requests().find(request);
+    if (it == persistent_requests().end()) return;
+    what = it->second;
+  }
+  if (what.send) {
+    sent(what.count, what.type, what.peer, what.tag, what.comm);
+  } else {
+    posted(request, what.type, what.comm);
+  }
+}
+
+void forgotten(MPI_Request request) {
+  if (request == MPI_REQUEST_NULL) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  pending_receives().erase(request);
+  persistent_requests().erase(request);
+}
+
+void completed(MPI_Request request, const MPI_Status& status) {
+  PendingReceive receive;
+  {
+    const std::lock_guard<std::mutex> lock(maps_mutex);
+    const auto it = pending_receives().find(request);
+    if (it == pending_receives().end()) return;
+    receive = it->second;
+    pending_receives().erase(it);
+  }
+  int cancelled = 0;
+  if (PMPI_Test_cancelled(&status, &cancelled) == MPI_SUCCESS && cancelled) return;
+  count_receive(status, receive.type, receive.comm, receive.posted, receive.order);
+}
+
+MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, int count) {
+  if (statuses != MPI_STATUSES_IGNORE) return statuses;
+  own.resize(static_cast<std::size_t>(count > 0 ? count : 0));
+  return own.data();
+}
+
+void collective_bytes(int count, MPI_Datatype type) { record().collective_bytes += bytes_of(count, type); }
+
+void collective_call(Collective shape, MPI_Comm comm, int root) {
+  if (shape == Collective::other) return;
+  int inter = 0;
+  if (comm != MPI_COMM_WORLD && (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter != 0)) return;
+  static constexpr WaitOp kOps[] = {WaitOp::barrier, WaitOp::all_to_all, WaitOp::one_to_all, WaitOp::all_to_one};
+  if (WaitEvent* event = log_event(kOps[static_cast<int>(shape)])) {
+    const auto [id, world_root] = world_of(comm, root);
+    event->comm = id;
+    event->peer = world_root;
+  }
+}
+
+void comm_created(MPI_Comm parent, MPI_Comm child) {
+  if (!record().active) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  const std::uint32_t parent_id = comm_info_locked(parent)->id;
+  const std::uint32_t nth = made_from()[parent_id]++;
+  if (child == MPI_COMM_NULL) return;
+  comm_infos()[child] = describe(child, mix(mix(2166136261U, parent_id), nth + 1));
+}
+
+void comm_freed(MPI_Comm comm) {
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  comm_infos().erase(comm);
+}
+
+void mpi_started(int rc) {
+  auto& r = record();
+  if (rc != MPI_SUCCESS) return;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &r.size);
+  r.active = true;
+  r.trace.start();
+  r.events.start();
+  r.init_exit = r.last_exit = now_seconds();
+}
+
+void mpi_ending(const char* ended_by, int abort_code) {
+  auto& r = record();
+  if (!r.active) return;
+  const double t = now_seconds();
+  r.busy += t - r.last_exit;
+  write_record(t, ended_by, abort_code);
+  r.active = false;
+}
+
+}  // namespace scalerun::pmpi

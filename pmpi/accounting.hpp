@@ -1,0 +1,82 @@
+#pragma once
+// What every wrapper of an MPI call does around the real call, for the C wrappers (interpose.cpp)
+// and the Fortran ones alike: time the call by kind, count the messages and bytes it moves, and
+// log what the wait-state analysis needs (rank_events.hpp). Only the outermost MPI call in
+// progress counts, so an MPI library calling its own wrapped entry points is not counted twice.
+
+#include <mpi.h>
+
+#include <vector>
+
+#include "rank_record.hpp"
+
+namespace scalerun::pmpi {
+
+// The time from construction to destruction, charged to `kind` when this is the outermost MPI
+// call in progress; the events logged meanwhile get the call's interval.
+class Span {
+ public:
+  explicit Span(Kind kind);
+  ~Span();
+  Span(const Span&) = delete;
+  Span& operator=(const Span&) = delete;
+  // A test or probe that found nothing: its time is polling (waiting), not communication.
+  void found_nothing() { found_nothing_ = true; }
+
+ private:
+  int kind_;
+  bool outer_ = false;
+  bool found_nothing_ = false;
+  double start_ = 0;
+  std::size_t first_event_ = 0;
+};
+
+// A message started to rank `dest` of `comm` (blocking or not). MPI_PROC_NULL is no message.
+void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
+
+// A blocking receive completed: its size, source and tag from `status` (the message received, not
+// the buffer posted). A receive from MPI_PROC_NULL is none.
+void received(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm);
+
+// A non-blocking receive posted (MPI_Irecv, MPI_Imrecv): counted when a wait or test completes it.
+void posted(MPI_Request request, MPI_Datatype type, MPI_Comm comm);
+
+// A message matched by MPI_Mprobe or MPI_Improbe on `comm`, and the communicator of one about to
+// be received (MPI_Mrecv, MPI_Imrecv): MPI_Message does not say.
+void matched(MPI_Message message, MPI_Comm comm);
+MPI_Comm take_matched(MPI_Message message);
+
+// Persistent requests (MPI_Send_init and the other modes, MPI_Recv_init): remembered until freed;
+// each MPI_Start of one is a message sent, or a receive posted.
+void persistent_send(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
+void persistent_receive(MPI_Request request, MPI_Datatype type, MPI_Comm comm);
+void started(MPI_Request request);
+
+// A request freed by the program: a later request the MPI hands the same handle is not it.
+void forgotten(MPI_Request request);
+
+// Request `request` (its handle before the call) completed with `status`: a receive is counted
+// now; a cancelled one moved no message.
+void completed(MPI_Request request, const MPI_Status& status);
+
+// Statuses for a call the program gave MPI_STATUSES_IGNORE: the completions still need them.
+MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, int count);
+
+// A collective's bytes (this rank's contribution).
+void collective_bytes(int count, MPI_Datatype type);
+
+// A blocking collective on `comm`, for the wait-state analysis; `root` for the rooted ones.
+enum class Collective { barrier, all_to_all, one_to_all, all_to_one, other };
+void collective_call(Collective shape, MPI_Comm comm, int root = -1);
+
+// Communicators: one made by a call collective over `parent` (dup, split, create, cartesian ...;
+// MPI_COMM_NULL where this rank got none), or freed. Gives every communicator the same number on
+// all its ranks, so messages and collectives can be matched across ranks.
+void comm_created(MPI_Comm parent, MPI_Comm child);
+void comm_freed(MPI_Comm comm);
+
+// MPI_Init or MPI_Init_thread returned `rc`; MPI_Finalize or MPI_Abort is about to end the rank.
+void mpi_started(int rc);
+void mpi_ending(const char* ended_by, int abort_code);
+
+}  // namespace scalerun::pmpi

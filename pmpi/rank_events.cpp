@@ -1,0 +1,48 @@
+#include "rank_events.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "rank_file.hpp"
+
+namespace scalerun::pmpi {
+
+void RankEvents::start() {
+  // 4 Mi events (192 MiB) at most by default: a rank that makes more MPI calls than that gets no
+  // wait states (scalerun says so) rather than a log that eats its memory.
+  cap_ = std::size_t{1} << 22;
+  if (const char* text = std::getenv(measure::kWaitLogCapVariable); text != nullptr && *text != '\0') {
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    if (end != nullptr && *end == '\0') cap_ = static_cast<std::size_t>(value);
+  }
+}
+
+RankEvents::Event* RankEvents::add() {
+  if (size_ >= cap_) {
+    ++dropped_;
+    return nullptr;
+  }
+  if (size_ == chunks_.size() * kChunk) chunks_.push_back(std::make_unique<Event[]>(kChunk));  // zeroed: touched
+  Event* event = &at(size_);
+  ++size_;
+  *event = Event{};
+  return event;
+}
+
+void RankEvents::write(const char* dir, int rank) const {
+  const RankFile file(dir, rank, ".events");
+  std::FILE* f = file.get();
+  if (f == nullptr) return;
+  measure::WaitLogHeader header;
+  std::memcpy(header.magic, measure::kWaitLogMagic, sizeof header.magic);
+  header.count = size_;
+  header.dropped = dropped_;
+  std::fwrite(&header, sizeof header, 1, f);
+  for (std::size_t first = 0; first < size_; first += kChunk) {
+    const std::size_t n = size_ - first < kChunk ? size_ - first : kChunk;
+    std::fwrite(chunks_[first / kChunk].get(), sizeof(Event), n, f);
+  }
+}
+
+}  // namespace scalerun::pmpi
