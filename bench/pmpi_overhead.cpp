@@ -20,12 +20,15 @@
 // The paired ratios (each with/without pair ran back to back, so load that drifts over the run
 // cancels) are printed too, and the bound the ping-pong's per-call cost puts on CG's overhead.
 //
-//   pmpi_overhead [rounds] [pingpong_iterations] [cg_repeats] [pingpong_repeats] [trace]
+//   pmpi_overhead [rounds] [pingpong_iterations] [cg_repeats] [pingpong_repeats] [trace|nowaits]
 //   defaults: 7 200000 10 3 (about a minute on 2 cores); "trace" also records every rank's
 //   timeline (-x SCALERUN_PMPI_TRACE=1000000, what --trace and --html ask of an MPI job, with room
-//   for every call of the ping-pong) and checks each rank wrote its rank-<r>.trace
+//   for every call of the ping-pong) and checks each rank wrote its rank-<r>.trace; "nowaits"
+//   keeps no wait-state log (-x SCALERUN_PMPI_EVENTS=0), to price the log: by default every rank
+//   logs each message and collective, as in every measured job
 //
 // Last line: pmpi_overhead pingpong_ns_per_call=X cg_without_s=A cg_with_s=B overhead_pct=Y trace=0|1
+//   waits=0|1
 // Bar (issue): Y <= 2 for CG. Exit status 1 when a run fails, a program's check fails or the
 // library wrote no record; the bar itself is for the reader, as in the other benchmarks.
 
@@ -137,8 +140,8 @@ struct Measured {
 
 class Runner {
  public:
-  Runner(std::string mpirun, std::string library, int ranks, bool trace)
-      : mpirun_(std::move(mpirun)), library_(std::move(library)), trace_(trace) {
+  Runner(std::string mpirun, std::string library, int ranks, bool trace, bool waits)
+      : mpirun_(std::move(mpirun)), library_(std::move(library)), trace_(trace), waits_(waits) {
     base_ = {mpirun_, "-np", std::to_string(ranks)};
     // Open MPI refuses to start more ranks than cores unless told to.
     if (std::thread::hardware_concurrency() < static_cast<unsigned>(ranks)) base_.emplace_back("--oversubscribe");
@@ -150,6 +153,7 @@ class Runner {
     if (preload) {
       argv.insert(argv.end(), {"-x", "LD_PRELOAD=" + library_, "-x", "SCALERUN_PMPI_DIR=" + records().string()});
       if (trace_) argv.insert(argv.end(), {"-x", "SCALERUN_PMPI_TRACE=1000000"});
+      if (!waits_) argv.insert(argv.end(), {"-x", "SCALERUN_PMPI_EVENTS=0"});
     }
     argv.insert(argv.end(), program.argv.begin(), program.argv.end());
     return argv;
@@ -201,6 +205,7 @@ class Runner {
 
   std::string mpirun_, library_;
   bool trace_ = false;
+  bool waits_ = true;
   std::vector<std::string> base_;
   int ranks_ = 2;
   // A private folder for the records and the children's stderr, removed at the end.
@@ -253,14 +258,17 @@ int main(int argc, char** argv) {
     const int cg_repeats = positive_argument(argc, argv, 3, 10);
     const int pp_repeats = positive_argument(argc, argv, 4, 3);
     const bool trace = argc > 5 && std::string(argv[5]) == "trace";
-    if (argc > 5 && !trace) throw std::invalid_argument(fmt::format("argument 5 ('{}') must be 'trace'", argv[5]));
+    const bool waits = !(argc > 5 && std::string(argv[5]) == "nowaits");
+    if (argc > 5 && !trace && waits) {
+      throw std::invalid_argument(fmt::format("argument 5 ('{}') must be 'trace' or 'nowaits'", argv[5]));
+    }
     // Running as root (containers, the project's VM) needs Open MPI's consent; a caller's own
     // setting wins.
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
 
     constexpr int kRanks = 2;
-    const Runner runner(SCALERUN_MPIEXEC, SCALERUN_PMPI_LIBRARY, kRanks, trace);
+    const Runner runner(SCALERUN_MPIEXEC, SCALERUN_PMPI_LIBRARY, kRanks, trace, waits);
     const Program pingpong{"ping-pong", {SCALERUN_PMPI_PINGPONG, "--iterations", std::to_string(iterations), "--bytes", "8"}};
     const Program cg{"CG class S",
                      {SCALERUN_MPI_CG, "--na", "1400", "--nonzer", "7", "--niter", "15", "--shift", "10"}};
@@ -343,8 +351,8 @@ int main(int argc, char** argv) {
                           .c_str());
     std::printf("load average at the end: %s\n", load_average().c_str());
     std::printf("%s", fmt::format("pmpi_overhead pingpong_ns_per_call={:.1f} cg_without_s={:.6f} cg_with_s={:.6f} "
-                                  "overhead_pct={:.2f} trace={}\n",
-                                  ns_per_call, cgw, cgwith, overhead, trace ? 1 : 0)
+                                  "overhead_pct={:.2f} trace={} waits={}\n",
+                                  ns_per_call, cgw, cgwith, overhead, trace ? 1 : 0, waits ? 1 : 0)
                           .c_str());
     return 0;
   } catch (const std::exception& e) {

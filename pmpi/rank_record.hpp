@@ -37,6 +37,7 @@ struct RankRecord {
   double busy = 0;         // between MPI calls
   double in_mpi[kKinds] = {};
   double polling = 0;      // tests and probes that found nothing (inside in_mpi's wait)
+  bool polling_since_exit = false;  // the latest MPI call was a test or probe that found nothing
   unsigned receives_posted = 0;  // the order of receives, for matching them with their sends
   long calls[kKinds] = {};
   long messages_sent = 0, messages_received = 0;

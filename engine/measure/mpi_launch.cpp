@@ -246,10 +246,11 @@ RankRecord parse_record(const nlohmann::json& j) {
   r.region_error = j.at("region_error").get<std::string>();
   for (const char* name : {"wall", "busy", "point_to_point", "collective", "wait", "barrier", "point_to_point_calls",
                            "collective_calls", "wait_calls", "barrier_calls", "messages_sent", "messages_received",
-                           "bytes_sent", "bytes_received", "collective_bytes"}) {
+                           "bytes_sent", "bytes_received", "collective_bytes", "polling"}) {
     r.figures[name] = j.at(name).get<double>();
   }
   r.thread_multiple = j.value("thread_multiple", false);
+  r.clock = j.value("clock", "");
   for (const auto& [name, value] : j.at("values").items()) {
     if (value.is_number()) r.values[name] = value.get<double>();
   }
@@ -272,7 +273,7 @@ nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks) {
     for (const auto& [name, totals] : r.regions) regions[name] = totals;
     out.push_back({{"rank", r.rank}, {"host", r.host}, {"group", r.group}, {"ended_by", r.ended_by}, {"abort_code", r.abort_code},
                    {"figures", r.figures}, {"values", r.values}, {"regions", regions}, {"region_error", r.region_error},
-                   {"thread_multiple", r.thread_multiple}});
+                   {"thread_multiple", r.thread_multiple}, {"clock", r.clock}, {"wait_states", r.wait_states}});
   }
   return out;
 }
@@ -289,6 +290,8 @@ std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks) {
     r.abort_code = j.value("abort_code", 0);
     r.region_error = j.value("region_error", "");
     r.thread_multiple = j.value("thread_multiple", false);
+    r.clock = j.value("clock", "");
+    r.wait_states = j.value("wait_states", "not recorded by this version");
     r.figures = j.value("figures", std::map<std::string, double>{});
     r.values = j.value("values", std::map<std::string, double>{});
     r.regions = j.value("regions", std::map<std::string, std::map<std::string, double>>{});

@@ -86,10 +86,23 @@ struct RankRecord {
   std::map<std::string, std::map<std::string, double>> regions;  // name: seconds, mpi, calls
   std::string region_error;
   bool thread_multiple = false;  // the MPI provided MPI_THREAD_MULTIPLE: busy and MPI times are not per thread
+  std::string clock;             // the boot of the host clock its times are on ("" unknown)
+  // Why the job's wait states are not known ("" when they are: then figures has one per cause,
+  // named as wait_states.hpp's kWaitStateNames, and "polling" is always there).
+  std::string wait_states = "not analysed";
+
+  // The time this rank spent waiting for others inside MPI calls (wait states and polling); 0
+  // when the wait states are not known.
+  double waiting() const;
 };
 
 // Whether any rank of a job ran with MPI_THREAD_MULTIPLE.
 bool any_thread_multiple(const std::vector<RankRecord>& ranks);
+
+// Adds the wait states of a job's ranks (wait_states.hpp) to their records, from the logs the
+// ranks wrote in `dir`; or says in each record why they are not known (a rank wrote no log or an
+// incomplete one, the ranks' clocks differ).
+void add_wait_states(const std::string& dir, std::vector<RankRecord>& ranks);
 
 // A job's records as stored with its point (the results database's extra JSON) and read back.
 nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks);

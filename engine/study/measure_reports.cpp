@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "measure/wait_states.hpp"
 #include "study/measure_tuning.hpp"
 #include "study/metrics.hpp"
 #include "study/rule_metrics.hpp"
@@ -372,10 +373,13 @@ Table overhead_table(const MeasuredSweep& sweep) {
                                                    "of S and E)"));
   add_split_notes(t, sweep);
   if (sweep.source == "mpi") {
-    t.notes.push_back("MPI ranks: imbalance = time in MPI waits and barriers plus each rank's wait for the slowest at "
-                      "the end; sync = time in point-to-point and collective calls; serial is not separable from "
-                      "outside the program (0); busy = time between MPI calls; T is the slowest rank's wall time in "
-                      "its record (the launch is outside it)");
+    t.notes.push_back("MPI ranks: imbalance = the ranks' waiting for one another inside MPI calls (late senders and "
+                      "receivers, barriers, collectives, polling: the ranks table's waiting) plus each rank's wait "
+                      "for the slowest at the end; sync = the rest of the time inside MPI calls (the transfers, the "
+                      "collectives' own work); where a point's wait states are not known (the ranks table says why) "
+                      "imbalance is the time in MPI waits and barriers and sync the time in point-to-point and "
+                      "collective calls; serial is not separable from outside the program (0); busy = time between "
+                      "MPI calls; T is the slowest rank's wall time in its record (the launch is outside it)");
   }
   return t;
 }
@@ -533,6 +537,29 @@ Table psi_table(const MeasuredSweep& sweep) {
 
 }  // namespace
 
+namespace {
+
+// A point's wait states summed over its ranks, by cause; or why they are not known.
+std::string wait_states_note(const std::vector<measure::RankRecord>& ranks) {
+  if (!ranks.front().wait_states.empty()) {
+    return "wait states not known: " + ranks.front().wait_states + "; waiting is then counted by call (MPI_Wait*, "
+           "probes, barriers idle, the rest primitive)";
+  }
+  static constexpr const char* kShown[] = {"late sender", "late receiver", "barrier", "N x N collective",
+                                           "late broadcast", "early reduce"};
+  std::string parts;
+  double polling = 0;
+  for (std::size_t k = 0; k < std::size(measure::kWaitStateNames); ++k) {
+    double sum = 0;
+    for (const auto& r : ranks) sum += r.figures.at(measure::kWaitStateNames[k]);
+    parts += fmt::format("{} {:.4g} s, ", kShown[k], sum);
+  }
+  for (const auto& r : ranks) polling += r.figures.at("polling");
+  return fmt::format("waiting over all ranks: {}polling {:.4g} s", parts, polling);
+}
+
+}  // namespace
+
 // Every rank of every point (an MPI kernel), and per point the slowest rank and the spread.
 Table ranks_table(const MeasuredSweep& sweep) {
   Table t;
@@ -553,7 +580,7 @@ Table ranks_table(const MeasuredSweep& sweep) {
   add_point_columns(t, sweep);
   t.add_column("rank", "{:g}").add_column("host");
   if (grouped) t.add_column("group");
-  for (const char* c : {"wall", "busy", "p2p", "collective", "wait", "barrier"}) t.add_column(c, "{:.4g}");
+  for (const char* c : {"wall", "busy", "p2p", "collective", "wait", "barrier", "waiting"}) t.add_column(c, "{:.4g}");
   t.add_column("messages", "{:g}").add_column("bytes", "{:.4g}");
   for (const auto& v : values) t.add_column(v, "{:g}");
   for (const auto& pt : sweep.points) {
@@ -567,6 +594,7 @@ Table ranks_table(const MeasuredSweep& sweep) {
       row.emplace_back(r.host);
       if (grouped) row.emplace_back(r.group);
       for (const char* c : {"wall", "busy", "point_to_point", "collective", "wait", "barrier"}) row.emplace_back(f.at(c));
+      if (r.wait_states.empty()) row.emplace_back(r.waiting()); else row.emplace_back(std::monostate{});
       row.emplace_back(f.at("messages_sent"));
       row.emplace_back(f.at("bytes_sent") + f.at("collective_bytes"));
       for (const auto& v : values) {
@@ -584,18 +612,22 @@ Table ranks_table(const MeasuredSweep& sweep) {
     t.notes.push_back(fmt::format("{}p = {:g}: slowest rank {} ({:.4g} s); busy time spread max/min = {:.3f}",
                                   pt.set.empty() ? "" : pt.set + ", ", pt.p,
                                   slowest_rank, slowest, slowest_busy / fastest_busy));
+    t.notes.push_back(fmt::format("{}p = {:g}: {}", pt.set.empty() ? "" : pt.set + ", ", pt.p,
+                                  wait_states_note(pt.ranks)));
     if (measure::any_thread_multiple(pt.ranks)) {
       t.notes.push_back(fmt::format("{}p = {:g}: MPI_THREAD_MULTIPLE: MPI calls are timed per rank, not per thread, "
                                     "so busy and the MPI columns are not per thread (wall is)",
                                     pt.set.empty() ? "" : pt.set + ", ", pt.p));
     }
   }
-  t.unit({"wall", "busy", "p2p", "collective", "wait", "barrier"}, "s").unit("bytes", "B");
+  t.unit({"wall", "busy", "p2p", "collective", "wait", "barrier", "waiting"}, "s").unit("bytes", "B");
   t.role("host", report::Role::Note);
   if (grouped) t.role("group", report::Role::Note);
   t.notes.push_back("wall = MPI_Init to MPI_Finalize; busy = between MPI calls; p2p, collective, wait (MPI_Wait*, "
-                    "MPI_Probe), barrier = inside those calls, so busy + MPI time = wall; messages = point-to-point "
-                    "sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "
+                    "MPI_Probe, polling MPI_Test and MPI_Iprobe), barrier = inside those calls, so busy + MPI time = wall; "
+                    "waiting = the part of the MPI time spent waiting for another rank (its wait states, as Scalasca "
+                    "finds them, and polling), idle in the overhead split, the rest being the primitives' own time; "
+                    "messages = point-to-point sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "
                     "program's own scalerun_value()s");
   return t;
 }

@@ -195,6 +195,7 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
   }
   try {
     run.ranks = measure::read_rank_records(records, measure::job_ranks(job));
+    measure::add_wait_states(records, run.ranks);
   } catch (const std::runtime_error& e) {
     throw ScriptError(fmt::format("{}{}: {}", where, measure::format_command_line(argv), e.what()));
   }
@@ -206,8 +207,20 @@ InstrumentationRecord job_record(const std::vector<measure::RankRecord>& ranks, 
   for (const auto& r : ranks) {
     const auto& f = r.figures;
     sums.busy += f.at("busy");
-    sums.idle += f.at("wait") + f.at("barrier") + std::max(0.0, seconds - f.at("wall"));
-    sums.primitive += f.at("point_to_point") + f.at("collective");
+    const double ended_early = std::max(0.0, seconds - f.at("wall"));
+    if (r.wait_states.empty()) {
+      // Seed 000's split: waiting for another rank (the wait states, and polling for a message) is
+      // idle; the rest of the time inside MPI (the transfers, the collectives' own work) is the
+      // primitives'.
+      const double in_mpi = f.at("point_to_point") + f.at("collective") + f.at("wait") + f.at("barrier");
+      const double waiting = std::min(in_mpi, r.waiting());
+      sums.idle += waiting + ended_early;
+      sums.primitive += in_mpi - waiting;
+    } else {
+      // Without wait states (the ranks' note says why), by the kind of call.
+      sums.idle += f.at("wait") + f.at("barrier") + ended_early;
+      sums.primitive += f.at("point_to_point") + f.at("collective");
+    }
   }
   InstrumentationRecord rec;
   rec.sums = sums;  // serial 0: not separable from outside the program

@@ -1,0 +1,63 @@
+// The wait states of a job's ranks, added to their records (mpi_launch.hpp's add_wait_states).
+
+#include <fmt/format.h>
+
+#include "measure/mpi_launch.hpp"
+#include "measure/wait_states.hpp"
+
+namespace scalerun::measure {
+
+namespace {
+
+// Why the ranks' logs cannot be compared, or "" when they can.
+std::string why_not_comparable(const std::vector<RankRecord>& ranks, const std::vector<std::optional<WaitLog>>& logs) {
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    if (ranks[i].thread_multiple) {
+      return fmt::format("rank {} called MPI with MPI_THREAD_MULTIPLE, whose calls have no one order to match",
+                         ranks[i].rank);
+    }
+    if (!logs[i]) return fmt::format("rank {} wrote no wait-state log", ranks[i].rank);
+    if (logs[i]->dropped > 0) {
+      return fmt::format("rank {} made more MPI calls than its log keeps ({} kept, {} more)", ranks[i].rank,
+                         logs[i]->events.size(), logs[i]->dropped);
+    }
+  }
+  // One clock: every record names the same boot of one kernel's CLOCK_MONOTONIC (ranks on one host,
+  // or on nodes that share a kernel, as emulated ones do).
+  for (const auto& r : ranks) {
+    if (r.clock.empty() || r.clock != ranks.front().clock) {
+      return fmt::format("ranks {} and {} ran on hosts with different clocks ({}, {}), whose times cannot be compared",
+                         ranks.front().rank, r.rank, ranks.front().host, r.host);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+double RankRecord::waiting() const {
+  if (!wait_states.empty()) return 0;
+  double total = figures.count("polling") != 0 ? figures.at("polling") : 0;
+  for (const char* name : kWaitStateNames) total += figures.count(name) != 0 ? figures.at(name) : 0;
+  return total;
+}
+
+void add_wait_states(const std::string& dir, std::vector<RankRecord>& ranks) {
+  std::vector<std::optional<WaitLog>> logs;
+  for (const auto& r : ranks) logs.push_back(read_wait_log(dir, r.rank));
+  if (const std::string why = why_not_comparable(ranks, logs); !why.empty()) {
+    for (auto& r : ranks) r.wait_states = why;
+    return;
+  }
+  // Ranks are 0 .. n - 1 in order (read_rank_records), so a log's index is its rank.
+  std::vector<WaitLog> complete;
+  for (auto& log : logs) complete.push_back(std::move(*log));
+  const std::vector<WaitStates> states = find_wait_states(complete);
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    const std::vector<double> values = wait_state_values(states[i]);
+    for (std::size_t k = 0; k < values.size(); ++k) ranks[i].figures[kWaitStateNames[k]] = values[k];
+    ranks[i].wait_states.clear();
+  }
+}
+
+}  // namespace scalerun::measure

@@ -1,0 +1,155 @@
+#include "measure/wait_states.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace scalerun::measure {
+
+namespace {
+
+enum Cause { late_sender, late_receiver, barrier, collective, late_broadcast, early_reduce };
+
+// The wait found so far in one MPI call of one rank: the largest of its causes.
+struct CallWait {
+  double seconds = 0;
+  Cause cause = late_sender;
+};
+
+// A rank's calls, by their interval: the events of one call share it exactly (the interposition
+// library stamps them with the call's start and end).
+using Calls = std::map<std::pair<double, double>, CallWait>;
+
+// `event`'s call waited `candidate` seconds for `cause`, bounded by the call's own time.
+void offer(Calls& calls, const WaitEvent& event, double candidate, Cause cause) {
+  const double bounded = std::clamp(candidate, 0.0, std::max(0.0, event.exit - event.enter));
+  CallWait& call = calls[{event.enter, event.exit}];
+  if (bounded > call.seconds) call = CallWait{bounded, cause};
+}
+
+bool in_range(int rank, std::size_t ranks) { return rank >= 0 && static_cast<std::size_t>(rank) < ranks; }
+
+void match_messages(const std::vector<WaitLog>& logs, std::vector<Calls>& calls) {
+  // Sends in the order each rank made them, per sender, receiver, communicator and tag.
+  using Channel = std::tuple<int, int, std::uint32_t, std::int32_t>;
+  std::map<Channel, std::deque<const WaitEvent*>> sends;
+  for (std::size_t r = 0; r < logs.size(); ++r) {
+    for (const WaitEvent& e : logs[r].events) {
+      if (e.op == WaitOp::send && in_range(e.peer, logs.size()))
+        sends[{static_cast<int>(r), e.peer, e.comm, e.tag}].push_back(&e);
+    }
+  }
+  for (std::size_t d = 0; d < logs.size(); ++d) {
+    // Receives in the order they were posted (which is the order they match in), not completed.
+    std::vector<const WaitEvent*> receives;
+    for (const WaitEvent& e : logs[d].events)
+      if (e.op == WaitOp::receive && in_range(e.peer, logs.size())) receives.push_back(&e);
+    std::stable_sort(receives.begin(), receives.end(),
+                     [](const WaitEvent* a, const WaitEvent* b) { return a->order < b->order; });
+    for (const WaitEvent* receive : receives) {
+      auto it = sends.find({receive->peer, static_cast<int>(d), receive->comm, receive->tag});
+      if (it == sends.end() || it->second.empty()) continue;
+      const WaitEvent* send = it->second.front();
+      it->second.pop_front();
+      offer(calls[d], *receive, send->enter - receive->enter, late_sender);
+      offer(calls[static_cast<std::size_t>(receive->peer)], *send, receive->posted - send->enter, late_receiver);
+    }
+  }
+}
+
+bool is_collective(WaitOp op) { return op != WaitOp::send && op != WaitOp::receive; }
+
+void match_collectives(const std::vector<WaitLog>& logs, std::vector<Calls>& calls) {
+  // Each communicator's collectives, per rank, in order: the k-th of every rank is one instance.
+  std::map<std::uint32_t, std::vector<std::vector<const WaitEvent*>>> by_comm;
+  for (std::size_t r = 0; r < logs.size(); ++r) {
+    for (const WaitEvent& e : logs[r].events) {
+      if (!is_collective(e.op)) continue;
+      auto& per_rank = by_comm[e.comm];
+      per_rank.resize(logs.size());
+      per_rank[r].push_back(&e);
+    }
+  }
+  for (const auto& [comm, per_rank] : by_comm) {
+    std::size_t instances = 0;
+    for (const auto& mine : per_rank) instances = std::max(instances, mine.size());
+    for (std::size_t k = 0; k < instances; ++k) {
+      std::vector<std::pair<std::size_t, const WaitEvent*>> members;
+      for (std::size_t r = 0; r < per_rank.size(); ++r)
+        if (k < per_rank[r].size()) members.emplace_back(r, per_rank[r][k]);
+      const WaitOp op = members.front().second->op;
+      // Ranks that disagree on what the k-th collective was: not one instance, nothing to say.
+      if (std::any_of(members.begin(), members.end(), [op](const auto& m) { return m.second->op != op; })) continue;
+      if (op == WaitOp::barrier || op == WaitOp::all_to_all) {
+        double last = members.front().second->enter;
+        for (const auto& m : members) last = std::max(last, m.second->enter);
+        for (const auto& [r, e] : members) offer(calls[r], *e, last - e->enter, op == WaitOp::barrier ? barrier : collective);
+        continue;
+      }
+      const int root = members.front().second->peer;
+      const auto root_member =
+          std::find_if(members.begin(), members.end(), [root](const auto& m) { return static_cast<int>(m.first) == root; });
+      if (root_member == members.end()) continue;
+      const WaitEvent& at_root = *root_member->second;
+      if (op == WaitOp::one_to_all) {
+        for (const auto& [r, e] : members)
+          if (static_cast<int>(r) != root) offer(calls[r], *e, at_root.enter - e->enter, late_broadcast);
+      } else {
+        double last = at_root.enter;
+        for (const auto& [r, e] : members)
+          if (static_cast<int>(r) != root) last = std::max(last, e->enter);
+        offer(calls[root_member->first], at_root, last - at_root.enter, early_reduce);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<double> wait_state_values(const WaitStates& w) {
+  return {w.late_sender, w.late_receiver, w.barrier, w.collective, w.late_broadcast, w.early_reduce};
+}
+
+std::optional<WaitLog> read_wait_log(const std::string& dir, int rank) {
+  const std::string path = dir + "/rank-" + std::to_string(rank) + ".events";
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) return std::nullopt;
+  WaitLogHeader header;
+  if (std::fread(&header, sizeof header, 1, file.get()) != 1 ||
+      std::memcmp(header.magic, kWaitLogMagic, sizeof header.magic) != 0) {
+    return std::nullopt;
+  }
+  // The count must be what the file holds: a size read from a file is checked before it is used.
+  if (std::fseek(file.get(), 0, SEEK_END) != 0) return std::nullopt;
+  const long size = std::ftell(file.get());
+  if (size < 0 || static_cast<std::uint64_t>(size) != sizeof header + header.count * sizeof(WaitEvent))
+    return std::nullopt;
+  std::fseek(file.get(), static_cast<long>(sizeof header), SEEK_SET);
+  WaitLog log;
+  log.dropped = header.dropped;
+  log.events.resize(header.count);
+  if (header.count > 0 && std::fread(log.events.data(), sizeof(WaitEvent), header.count, file.get()) != header.count)
+    return std::nullopt;
+  return log;
+}
+
+std::vector<WaitStates> find_wait_states(const std::vector<WaitLog>& logs) {
+  std::vector<Calls> calls(logs.size());
+  match_messages(logs, calls);
+  match_collectives(logs, calls);
+  std::vector<WaitStates> states(logs.size());
+  for (std::size_t r = 0; r < logs.size(); ++r) {
+    for (const auto& [interval, call] : calls[r]) {
+      double* slot[] = {&states[r].late_sender, &states[r].late_receiver,  &states[r].barrier,
+                        &states[r].collective,  &states[r].late_broadcast, &states[r].early_reduce};
+      *slot[call.cause] += call.seconds;
+    }
+  }
+  return states;
+}
+
+}  // namespace scalerun::measure
