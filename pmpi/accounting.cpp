@@ -1,6 +1,7 @@
 #include "accounting.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <mutex>
 #include <numeric>
@@ -151,6 +152,20 @@ double bytes_of(int count, MPI_Datatype type) {
   return static_cast<double>(count) * size;
 }
 
+// Bytes the outermost call in progress moved, for its function's profile.
+void add_function_bytes(RankRecord& r, double bytes) {
+  if (r.current_function < 0 || r.depth != 1) return;
+  const auto slot = static_cast<std::size_t>(r.current_function);
+  if (r.functions.size() <= slot) r.functions.resize(slot + 1);
+  r.functions[slot].bytes += bytes;
+}
+
+int size_bucket(double bytes) {
+  int bucket = 0;
+  while (bucket + 1 < kSizeBuckets && bytes >= std::ldexp(1.0, bucket)) ++bucket;
+  return bucket;
+}
+
 // A receive of `type` on `comm` completed with `status`, posted at `posted` as the rank's
 // `order`-th receive.
 void count_receive(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm, double posted, std::uint32_t order) {
@@ -160,6 +175,7 @@ void count_receive(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm, d
   auto& r = record();
   ++r.messages_received;
   r.bytes_received += bytes_of(got, type);
+  add_function_bytes(r, bytes_of(got, type));
   if (WaitEvent* event = log_event(WaitOp::receive)) {
     const auto [id, source] = world_of(comm, status.MPI_SOURCE);
     event->comm = id;
@@ -172,7 +188,14 @@ void count_receive(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm, d
 
 }  // namespace
 
-Span::Span(Kind kind) : kind_(static_cast<int>(kind)) {
+int function_slot(const char* name) {
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  auto& names = function_names();
+  names.push_back(name);
+  return static_cast<int>(names.size()) - 1;
+}
+
+Span::Span(Kind kind, int function) : kind_(static_cast<int>(kind)), function_(function) {
   auto& r = record();
   if (!r.active) return;
   outer_ = r.depth++ == 0;
@@ -185,6 +208,7 @@ Span::Span(Kind kind) : kind_(static_cast<int>(kind)) {
   if (kind == Kind::wait && r.polling_since_exit && start_ - r.last_exit < kPollingStep) start_ = r.last_exit;
   r.busy += start_ - r.last_exit;
   r.call_start = start_;
+  r.current_function = function_;
   first_event_ = r.events.size();
   ++r.calls[kind_];
 }
@@ -198,6 +222,13 @@ Span::~Span() {
   r.in_mpi[kind_] += end - start_;
   if (found_nothing_) r.polling += end - start_;
   r.polling_since_exit = found_nothing_;
+  if (function_ >= 0) {
+    if (r.functions.size() <= static_cast<std::size_t>(function_)) r.functions.resize(static_cast<std::size_t>(function_) + 1);
+    FunctionTotals& f = r.functions[static_cast<std::size_t>(function_)];
+    ++f.calls;
+    f.seconds += end - start_;
+  }
+  r.current_function = -1;
   r.last_exit = end;
   for (std::size_t i = first_event_; i < r.events.size(); ++i) r.events.at(i).exit = end;
   if (r.trace.on()) r.trace.keep(kind_, start_, end);
@@ -206,8 +237,11 @@ Span::~Span() {
 void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
   if (dest == MPI_PROC_NULL) return;  // the standard: it completes at once and moves nothing
   auto& r = record();
+  const double bytes = bytes_of(count, type);
   ++r.messages_sent;
-  r.bytes_sent += bytes_of(count, type);
+  r.bytes_sent += bytes;
+  add_function_bytes(r, bytes);
+  ++r.message_sizes[size_bucket(bytes)];
   if (WaitEvent* event = log_event(WaitOp::send)) {
     const auto [id, world] = world_of(comm, dest);
     event->comm = id;
@@ -306,7 +340,12 @@ MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, in
   return own.data();
 }
 
-void collective_bytes(int count, MPI_Datatype type) { record().collective_bytes += bytes_of(count, type); }
+void collective_bytes(int count, MPI_Datatype type) {
+  auto& r = record();
+  const double bytes = bytes_of(count, type);
+  r.collective_bytes += bytes;
+  add_function_bytes(r, bytes);
+}
 
 void collective_call(Collective shape, MPI_Comm comm, int root) {
   if (shape == Collective::other) return;

@@ -16,7 +16,8 @@ namespace scalerun::pmpi {
 // call in progress; the events logged meanwhile get the call's interval.
 class Span {
  public:
-  explicit Span(Kind kind);
+  // `function`: the call's slot in the rank's per-function profile (function_slot), or none.
+  explicit Span(Kind kind, int function = -1);
   ~Span();
   Span(const Span&) = delete;
   Span& operator=(const Span&) = delete;
@@ -25,11 +26,16 @@ class Span {
 
  private:
   int kind_;
+  int function_;
   bool outer_ = false;
   bool found_nothing_ = false;
   double start_ = 0;
   std::size_t first_event_ = 0;
 };
+
+// The slot of MPI function `name` in every rank's profile (calls, time, bytes per function),
+// given once per wrapper: `static const int fn = function_slot("MPI_Send");`.
+int function_slot(const char* name);
 
 // A message started to rank `dest` of `comm` (blocking or not). MPI_PROC_NULL is no message.
 void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);

@@ -22,6 +22,7 @@ using scalerun::pmpi::collective_bytes;
 using scalerun::pmpi::collective_call;
 using scalerun::pmpi::comm_created;
 using scalerun::pmpi::completed;
+using scalerun::pmpi::function_slot;
 using scalerun::pmpi::Kind;
 using scalerun::pmpi::now_seconds;
 using scalerun::pmpi::posted;
@@ -30,6 +31,14 @@ using scalerun::pmpi::record;
 using scalerun::pmpi::sent;
 using scalerun::pmpi::Span;
 using scalerun::pmpi::statuses_for;
+
+// This rank's entry of a per-rank count array (a collective called with MPI_IN_PLACE contributes
+// its own block of the receive buffer).
+int own_count(const int counts[], MPI_Comm comm) {
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return counts[rank];
+}
 
 // The communicator size (1 when it cannot be read).
 int size_of(MPI_Comm comm) {
@@ -67,31 +76,36 @@ int MPI_Abort(MPI_Comm comm, int errorcode) {
 
 // Point to point.
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Send");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Send(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Ssend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Ssend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Bsend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Bsend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Rsend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Rsend(buf, count, type, dest, tag, comm);
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Recv");
+  Span span(Kind::point_to_point, fn);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Recv(buf, count, type, source, tag, comm, s);
@@ -101,7 +115,8 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Sendrecv");
+  Span span(Kind::point_to_point, fn);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   sent(sendcount, sendtype, dest, sendtag, comm);
@@ -113,7 +128,8 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Sendrecv_replace");
+  Span span(Kind::point_to_point, fn);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   sent(count, type, dest, sendtag, comm);
@@ -124,33 +140,38 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
 
 // Non-blocking starts count as point to point (they copy or post); their completion is a wait.
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Isend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Isend(buf, count, type, dest, tag, comm, req);
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Issend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Issend(buf, count, type, dest, tag, comm, req);
 }
 
 // Counted when a wait or test completes it, with the size the status gives.
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Irecv");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Irecv(buf, count, type, source, tag, comm, req);
   if (rc == MPI_SUCCESS) posted(*req, type, comm);
   return rc;
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Probe");
+  Span span(Kind::wait, fn);
   return PMPI_Probe(source, tag, comm, status);
 }
 
 // Polling for a message is waiting for it, as polling MPI_Test is.
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Iprobe");
+  Span span(Kind::wait, fn);
   const int rc = PMPI_Iprobe(source, tag, comm, flag, status);
   if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
   return rc;
@@ -158,14 +179,16 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
 
 // Matched probes and receives (MPI-3): the message is counted where it is received.
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Mprobe");
+  Span span(Kind::wait, fn);
   const int rc = PMPI_Mprobe(source, tag, comm, message, status);
   if (rc == MPI_SUCCESS) scalerun::pmpi::matched(*message, comm);
   return rc;
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Improbe");
+  Span span(Kind::wait, fn);
   const int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
   if (rc == MPI_SUCCESS && *flag) scalerun::pmpi::matched(*message, comm);
   if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
@@ -173,7 +196,8 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
 }
 
 int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Mrecv");
+  Span span(Kind::point_to_point, fn);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const MPI_Comm comm = scalerun::pmpi::take_matched(*message);
@@ -183,7 +207,8 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
 }
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Imrecv");
+  Span span(Kind::point_to_point, fn);
   const MPI_Comm comm = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Imrecv(buf, count, type, message, request);
   if (rc == MPI_SUCCESS) posted(*request, type, comm);
@@ -200,7 +225,8 @@ int MPI_Request_free(MPI_Request* request) {
 // Waits and tests: the time a rank is blocked on (or polling for) communication it started. A
 // receive they complete is counted then.
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Wait");
+  Span span(Kind::wait, fn);
   const MPI_Request before = *request;
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
@@ -210,7 +236,8 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
 }
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Test");
+  Span span(Kind::wait, fn);
   const MPI_Request before = *request;
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
@@ -221,7 +248,8 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Waitall");
+  Span span(Kind::wait, fn);
   const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
   std::vector<MPI_Status> own;
   MPI_Status* s = statuses_for(statuses, own, count);
@@ -232,7 +260,8 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Testall");
+  Span span(Kind::wait, fn);
   const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
   std::vector<MPI_Status> own;
   MPI_Status* s = statuses_for(statuses, own, count);
@@ -244,7 +273,8 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Waitany");
+  Span span(Kind::wait, fn);
   const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
@@ -254,7 +284,8 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Testany");
+  Span span(Kind::wait, fn);
   const std::vector<MPI_Request> before(requests, requests + (count > 0 ? count : 0));
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
@@ -265,7 +296,8 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Waitsome");
+  Span span(Kind::wait, fn);
   const std::vector<MPI_Request> before(requests, requests + (incount > 0 ? incount : 0));
   std::vector<MPI_Status> own;
   MPI_Status* s = statuses_for(statuses, own, incount);
@@ -276,7 +308,8 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  Span span(Kind::wait);
+  static const int fn = function_slot("MPI_Testsome");
+  Span span(Kind::wait, fn);
   const std::vector<MPI_Request> before(requests, requests + (incount > 0 ? incount : 0));
   std::vector<MPI_Status> own;
   MPI_Status* s = statuses_for(statuses, own, incount);
@@ -288,28 +321,32 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 }
 
 int MPI_Barrier(MPI_Comm comm) {
-  Span span(Kind::barrier);
+  static const int fn = function_slot("MPI_Barrier");
+  Span span(Kind::barrier, fn);
   collective_call(Collective::barrier, comm);
   return PMPI_Barrier(comm);
 }
 
 // Collectives; the bytes counted are this rank's contribution.
 int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Bcast");
+  Span span(Kind::collective, fn);
   collective_call(Collective::one_to_all, comm, root);
   collective_bytes(count, type);
   return PMPI_Bcast(buffer, count, type, root, comm);
 }
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Reduce");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_one, comm, root);
   collective_bytes(count, type);
   return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
 }
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Allreduce");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   collective_bytes(count, type);
   return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
@@ -317,55 +354,62 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype ty
 
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Gather");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_one, comm, root);
-  collective_bytes(sendcount, sendtype);
+  collective_bytes(sendbuf == MPI_IN_PLACE ? recvcount : sendcount, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
   return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Gatherv");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_one, comm, root);
-  collective_bytes(sendcount, sendtype);
+  collective_bytes(sendbuf == MPI_IN_PLACE ? own_count(recvcounts, comm) : sendcount, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
   return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
 }
 
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Scatter");
+  Span span(Kind::collective, fn);
   collective_call(Collective::one_to_all, comm, root);
-  collective_bytes(recvcount, recvtype);
+  collective_bytes(recvbuf == MPI_IN_PLACE ? sendcount : recvcount, recvbuf == MPI_IN_PLACE ? sendtype : recvtype);
   return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Scatterv");
+  Span span(Kind::collective, fn);
   collective_call(Collective::one_to_all, comm, root);
-  collective_bytes(recvcount, recvtype);
+  collective_bytes(recvbuf == MPI_IN_PLACE ? own_count(sendcounts, comm) : recvcount, recvbuf == MPI_IN_PLACE ? sendtype : recvtype);
   return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Allgather");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
-  collective_bytes(sendcount, sendtype);
+  collective_bytes(sendbuf == MPI_IN_PLACE ? recvcount : sendcount, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
   return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Allgatherv");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
-  collective_bytes(sendcount, sendtype);
+  collective_bytes(sendbuf == MPI_IN_PLACE ? own_count(recvcounts, comm) : sendcount, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
   return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
 }
 
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Alltoall");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   const int size = size_of(comm);
   collective_bytes(sendcount * size, sendtype);
@@ -374,7 +418,8 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Alltoallv");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   const int size = size_of(comm);
   for (int i = 0; i < size; ++i) collective_bytes(sendcounts[i], sendtype);
@@ -383,7 +428,8 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
 
 int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Reduce_scatter");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   const int size = size_of(comm);
   for (int i = 0; i < size; ++i) collective_bytes(recvcounts[i], type);
@@ -392,7 +438,8 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
 
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Reduce_scatter_block");
+  Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   const int size = size_of(comm);
   collective_bytes(recvcount * size, type);
@@ -400,13 +447,15 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, 
 }
 
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Scan");
+  Span span(Kind::collective, fn);
   collective_bytes(count, type);
   return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
 }
 
 int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Exscan");
+  Span span(Kind::collective, fn);
   collective_bytes(count, type);
   return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
 }
@@ -440,102 +489,117 @@ void scalerun_region_value(const char* name, double value) {
 // Non-blocking collectives: the start is collective time with this rank's bytes, as for the
 // blocking ones; its completion is a wait (MPI_Wait*, MPI_Test* above).
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Ibarrier");
+  Span span(Kind::collective, fn);
   return PMPI_Ibarrier(comm, request);
 }
 
 int MPI_Ibcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Ibcast");
+  Span span(Kind::collective, fn);
   collective_bytes(count, type);
   return PMPI_Ibcast(buffer, count, type, root, comm, request);
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                 MPI_Request* request) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Ireduce");
+  Span span(Kind::collective, fn);
   collective_bytes(count, type);
   return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
 }
 
 int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                    MPI_Request* request) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Iallreduce");
+  Span span(Kind::collective, fn);
   collective_bytes(count, type);
   return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
 }
 
 int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  Span span(Kind::collective);
-  collective_bytes(sendcount, sendtype);
+  static const int fn = function_slot("MPI_Iallgather");
+  Span span(Kind::collective, fn);
+  collective_bytes(sendbuf == MPI_IN_PLACE ? recvcount : sendcount, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
   return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
-  Span span(Kind::collective);
+  static const int fn = function_slot("MPI_Ialltoall");
+  Span span(Kind::collective, fn);
   const int size = size_of(comm);
   collective_bytes(sendcount * size, sendtype);
   return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
 }
 
 int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Ibsend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Ibsend(buf, count, type, dest, tag, comm, req);
 }
 
 int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Irsend");
+  Span span(Kind::point_to_point, fn);
   sent(count, type, dest, tag, comm);
   return PMPI_Irsend(buf, count, type, dest, tag, comm, req);
 }
 
 // Persistent requests: made once, each MPI_Start a message sent or a receive posted.
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Send_init");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Send_init(buf, count, type, dest, tag, comm, req);
   if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
   return rc;
 }
 
 int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Ssend_init");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Ssend_init(buf, count, type, dest, tag, comm, req);
   if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
   return rc;
 }
 
 int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Bsend_init");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Bsend_init(buf, count, type, dest, tag, comm, req);
   if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
   return rc;
 }
 
 int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Rsend_init");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Rsend_init(buf, count, type, dest, tag, comm, req);
   if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_send(*req, count, type, dest, tag, comm);
   return rc;
 }
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* req) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Recv_init");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, req);
   if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_receive(*req, type, comm);
   return rc;
 }
 
 int MPI_Start(MPI_Request* request) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Start");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Start(request);
   if (rc == MPI_SUCCESS) scalerun::pmpi::started(*request);
   return rc;
 }
 
 int MPI_Startall(int count, MPI_Request requests[]) {
-  Span span(Kind::point_to_point);
+  static const int fn = function_slot("MPI_Startall");
+  Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Startall(count, requests);
   if (rc == MPI_SUCCESS)
     for (int i = 0; i < count; ++i) scalerun::pmpi::started(requests[i]);

@@ -18,6 +18,11 @@ RankRecord& record() {
   return r;
 }
 
+std::vector<const char*>& function_names() {
+  static std::vector<const char*> names;
+  return names;
+}
+
 double now_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -91,7 +96,18 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
                  t.seconds, t.mpi_seconds, t.calls);
     sep = ", ";
   }
-  std::fprintf(f, "}, \"values\": {");
+  std::fprintf(f, "}, \"functions\": {");
+  sep = "";
+  const auto& names = function_names();
+  for (std::size_t i = 0; i < r.functions.size() && i < names.size(); ++i) {
+    const FunctionTotals& t = r.functions[i];
+    if (t.calls == 0) continue;
+    std::fprintf(f, "%s\"%s\": [%ld, %.17g, %.17g]", sep, names[i], t.calls, t.seconds, t.bytes);
+    sep = ", ";
+  }
+  std::fprintf(f, "}, \"message_sizes\": [");
+  for (int k = 0; k < kSizeBuckets; ++k) std::fprintf(f, "%s%ld", k == 0 ? "" : ", ", r.message_sizes[k]);
+  std::fprintf(f, "], \"values\": {");
   sep = "";
   for (const auto& [name, value] : r.values) {
     if (std::isfinite(value)) std::fprintf(f, "%s%s: %.17g", sep, json_string(name).c_str(), value);

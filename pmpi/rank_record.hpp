@@ -21,6 +21,16 @@ namespace scalerun::pmpi {
 enum class Kind { point_to_point, collective, wait, barrier };
 inline constexpr int kKinds = 4;
 
+// One MPI function's share of a rank's time (its outermost calls only).
+struct FunctionTotals {
+  long calls = 0;
+  double seconds = 0;
+  double bytes = 0;  // sent, received or contributed to a collective
+};
+
+// Point-to-point messages sent, by size: bucket 0 empty messages, bucket k sizes in [2^(k-1), 2^k).
+inline constexpr int kSizeBuckets = 42;
+
 struct RegionTotals {
   double seconds = 0;      // inclusive, summed over its calls
   double mpi_seconds = 0;  // inside MPI while the region was open
@@ -53,11 +63,16 @@ struct RankRecord {
   std::string region_error;  // an end without its begin, or regions left open at MPI_Finalize
   RankTrace trace;           // every MPI call's interval, when SCALERUN_PMPI_TRACE asks
   RankEvents events;         // the wait-state log: messages and blocking collectives
+  std::vector<FunctionTotals> functions;  // by function_slot
+  int current_function = -1;              // the outermost call in progress's slot
+  long message_sizes[kSizeBuckets] = {};
 
   double mpi_total() const { return in_mpi[0] + in_mpi[1] + in_mpi[2] + in_mpi[3]; }
 };
 
 RankRecord& record();
+// The names of the function slots, in slot order.
+std::vector<const char*>& function_names();
 double now_seconds();
 
 // Writes the record of a rank that reached MPI_Finalize (wall = finalize - init_exit) or called

@@ -29,6 +29,7 @@
 #include "study/session.hpp"
 #include "study/experiment.hpp"
 #include "study/measure_reports.hpp"
+#include "study/mpi_profile_reports.hpp"
 
 namespace scalerun::cli {
 
@@ -208,8 +209,9 @@ std::optional<report::Table> stored_statistics_table(const store::Database& db, 
   return study::statistics_table(sweep);
 }
 
-// An MPI run's ranks, as its "ranks" report showed them, from the records stored with each point.
-std::optional<report::Table> stored_ranks_table(const store::Database& db, std::int64_t run_id) {
+// An MPI run's ranks, profile and regions, as its "ranks" report showed them, from the records
+// stored with each point.
+std::vector<report::Table> stored_rank_tables(const store::Database& db, std::int64_t run_id) {
   const auto run = db.run(run_id);
   study::ExperimentSpec spec;
   spec.name = fmt::format("run {}: {}", run_id, run->info.experiment);
@@ -225,14 +227,16 @@ std::optional<report::Table> stored_ranks_table(const store::Database& db, std::
     pt.ranks = measure::ranks_from_json(extra["ranks"]);
     sweep.points.push_back(std::move(pt));
   }
-  if (sweep.points.empty()) return std::nullopt;
+  if (sweep.points.empty()) return {};
   const bool sets = std::any_of(sweep.points.begin(), sweep.points.end(), [](const auto& pt) { return !pt.set.empty(); });
   if (sets) {
     for (auto& pt : sweep.points) {
       if (pt.set.empty()) pt.set = run->info.machine;
     }
   }
-  return study::ranks_table(sweep);
+  std::vector<report::Table> tables{study::ranks_table(sweep)};
+  for (auto& t : study::mpi_profile_tables(sweep)) tables.push_back(std::move(t));
+  return tables;
 }
 
 void write_section(const report::Reporter& reporter, int argc, char** argv, report::Section section) {
@@ -453,7 +457,7 @@ int run_database_command(int argc, char** argv) {
     if (command == "show") {
       section.tables.insert(section.tables.begin(), run_table(*db.run(run_id), db.points_of(run_id)));
       if (auto statistics = stored_statistics_table(db, run_id)) section.tables.push_back(std::move(*statistics));
-      if (auto ranks = stored_ranks_table(db, run_id)) section.tables.push_back(std::move(*ranks));
+      for (auto& t : stored_rank_tables(db, run_id)) section.tables.push_back(std::move(t));
     }
     write_section(reporter, argc, argv, std::move(section));
     return kExitOk;

@@ -236,6 +236,26 @@ std::string rank_stderr_path(const MpiJob& job, int rank) {
 
 namespace {
 
+// The per-function profile and the message sizes, as a rank's record writes them and as they are
+// stored ("functions": {"MPI_Send": [calls, seconds, bytes]}, "message_sizes": [...]).
+void read_profile(const nlohmann::json& j, RankRecord& r) {
+  if (j.contains("functions") && j["functions"].is_object()) {
+    for (const auto& [name, t] : j["functions"].items()) {
+      if (t.is_array() && t.size() == 3 && t[0].is_number() && t[1].is_number() && t[2].is_number())
+        r.functions[name] = {t[0].get<double>(), t[1].get<double>(), t[2].get<double>()};
+    }
+  }
+  if (j.contains("message_sizes") && j["message_sizes"].is_array()) {
+    for (const auto& n : j["message_sizes"]) r.message_sizes.push_back(n.is_number() ? n.get<double>() : 0);
+  }
+}
+
+nlohmann::json profile_json(const RankRecord& r) {
+  nlohmann::json functions = nlohmann::json::object();
+  for (const auto& [name, t] : r.functions) functions[name] = {t.calls, t.seconds, t.bytes};
+  return functions;
+}
+
 RankRecord parse_record(const nlohmann::json& j) {
   RankRecord r;
   r.rank = j.at("rank").get<int>();
@@ -251,6 +271,7 @@ RankRecord parse_record(const nlohmann::json& j) {
   }
   r.thread_multiple = j.value("thread_multiple", false);
   r.clock = j.value("clock", "");
+  read_profile(j, r);
   for (const auto& [name, value] : j.at("values").items()) {
     if (value.is_number()) r.values[name] = value.get<double>();
   }
@@ -273,7 +294,8 @@ nlohmann::json ranks_to_json(const std::vector<RankRecord>& ranks) {
     for (const auto& [name, totals] : r.regions) regions[name] = totals;
     out.push_back({{"rank", r.rank}, {"host", r.host}, {"group", r.group}, {"ended_by", r.ended_by}, {"abort_code", r.abort_code},
                    {"figures", r.figures}, {"values", r.values}, {"regions", regions}, {"region_error", r.region_error},
-                   {"thread_multiple", r.thread_multiple}, {"clock", r.clock}, {"wait_states", r.wait_states}});
+                   {"thread_multiple", r.thread_multiple}, {"clock", r.clock}, {"wait_states", r.wait_states},
+                   {"functions", profile_json(r)}, {"message_sizes", r.message_sizes}});
   }
   return out;
 }
@@ -295,6 +317,7 @@ std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks) {
     r.figures = j.value("figures", std::map<std::string, double>{});
     r.values = j.value("values", std::map<std::string, double>{});
     r.regions = j.value("regions", std::map<std::string, std::map<std::string, double>>{});
+    read_profile(j, r);
     out.push_back(std::move(r));
   }
   return out;

@@ -87,6 +87,13 @@ struct RankRecord {
   std::string region_error;
   bool thread_multiple = false;  // the MPI provided MPI_THREAD_MULTIPLE: busy and MPI times are not per thread
   std::string clock;             // the boot of the host clock its times are on ("" unknown)
+  // Per MPI function (its outermost calls): calls, seconds, bytes moved.
+  struct FunctionTotals {
+    double calls = 0, seconds = 0, bytes = 0;
+  };
+  std::map<std::string, FunctionTotals> functions;
+  // Point-to-point messages sent, by size: [0] empty, [k] sizes in [2^(k-1), 2^k) bytes.
+  std::vector<double> message_sizes;
   // Why the job's wait states are not known ("" when they are: then figures has one per cause,
   // named as wait_states.hpp's kWaitStateNames, and "polling" is always there).
   std::string wait_states = "not analysed";

@@ -10,19 +10,21 @@
 
 #include "measure/wait_states.hpp"
 #include "study/measure_tuning.hpp"
+#include "study/mpi_profile_reports.hpp"
 #include "study/metrics.hpp"
 #include "study/rule_metrics.hpp"
 
 namespace scalerun::study {
 
-namespace {
-
 using report::Cell;
 using report::Table;
 
+namespace {
+
 bool over_sets(const MeasuredSweep& sweep) { return !sweep.points.empty() && !sweep.points.front().set.empty(); }
 
-// A point's first cells: its set's name (over machine sets) and p.
+}  // namespace
+
 void add_point_columns(Table& t, const MeasuredSweep& sweep) {
   if (over_sets(sweep)) t.add_column("set");
   t.add_column("p", "{:.10g}");
@@ -34,6 +36,8 @@ std::vector<Cell> point_cells(const MeasuredSweep& sweep, const MeasuredPoint& p
   cells.emplace_back(pt.p);
   return cells;
 }
+
+namespace {
 
 std::string describe_params(const runtime::Params& params) {
   std::string text;
@@ -680,7 +684,14 @@ Table statistics_table(const MeasuredSweep& sweep) {
 Tables measure_measured(const MeasureTableInputs& in) { return {measured_table(in.sweep)}; }
 Tables measure_speedup(const MeasureTableInputs& in) { return {speedup_table(in.sweep)}; }
 Tables measure_psi(const MeasureTableInputs& in) { return {psi_table(in.sweep)}; }
-Tables measure_ranks(const MeasureTableInputs& in) { return {ranks_table(in.sweep)}; }
+Tables measure_ranks(const MeasureTableInputs& in) {
+  // A job's profile and regions go with its ranks: the same records, seen per function and phase.
+  Tables tables{ranks_table(in.sweep)};
+  for (auto& t : mpi_profile_tables(in.sweep)) tables.push_back(std::move(t));
+  return tables;
+}
+
+Tables measure_profile(const MeasureTableInputs& in) { return mpi_profile_tables(in.sweep); }
 Tables measure_counters(const MeasureTableInputs& in) { return {with_targets(counters_table(in.sweep), in.sweep)}; }
 Tables measure_compare(const MeasureTableInputs& in) { return {compare_table(in.sweep)}; }
 

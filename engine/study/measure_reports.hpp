@@ -31,6 +31,10 @@ struct MeasuredSweep {
 // spread of busy time; `scalerun show RUN` builds it from the stored points.
 report::Table ranks_table(const MeasuredSweep& sweep);
 
+// A point's first columns and cells: its set's name (over machine sets) and p.
+void add_point_columns(report::Table& t, const MeasuredSweep& sweep);
+std::vector<report::Cell> point_cells(const MeasuredSweep& sweep, const MeasuredPoint& pt);
+
 // A stored point's statistics (pt.stats, pt.warmup): computed from its samples, so a point read
 // back (--resume, `scalerun show RUN`) shows what the run that measured it showed; its warm-ups
 // as its record's extra_json "statistics" says, else `warmup`.
@@ -51,6 +55,7 @@ Tables measure_overhead(const MeasureTableInputs& in);
 Tables measure_latency(const MeasureTableInputs& in);
 Tables measure_psi(const MeasureTableInputs& in);
 Tables measure_ranks(const MeasureTableInputs& in);
+Tables measure_profile(const MeasureTableInputs& in);
 Tables measure_counters(const MeasureTableInputs& in);
 Tables measure_compare(const MeasureTableInputs& in);
 

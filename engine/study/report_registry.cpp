@@ -48,8 +48,10 @@ constexpr std::array kEntries = {
           {"", "compare", "speedup"}},
     Entry{"counters", "event counters of the measured window: CPU use, context switches, page faults, IPC, misses",
           {"", "counters", ""}},
-    Entry{"ranks", "an MPI kernel's ranks per p: host, wall, busy, MPI time by kind, messages, bytes, its own values",
-          {"", "ranks", ""}},
+    Entry{"ranks", "an MPI kernel's ranks per p: host, wall, busy, MPI time by kind, waiting, messages, bytes, its own "
+          "values; then its profile", {"", "ranks", ""}},
+    Entry{"profile", "an MPI kernel's time per MPI function (min, mean, max over ranks), bytes, message sizes, and its "
+          "regions (scalerun_begin/end)", {"", "profile", ""}},
     Entry{"wait", "time blocked before the awaited message was sent: imbalance, latency, contention (seed 003 IV, V)",
           {"", "", "wait"}},
     Entry{"links", "utilization and mean queue length of the network's resources", {"", "", "links"}},

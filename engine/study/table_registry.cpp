@@ -48,6 +48,7 @@ constexpr Line kLines[] = {
     {"compare", Mode::measure, with<MeasureTableInputs, measure_compare>},
     {"counters", Mode::measure, with<MeasureTableInputs, measure_counters>},
     {"ranks", Mode::measure, with<MeasureTableInputs, measure_ranks>},
+    {"profile", Mode::measure, with<MeasureTableInputs, measure_profile>},
     {"wait", Mode::simulate, with<SimulateTableInputs, simulate_wait>},
     {"links", Mode::simulate, with<SimulateTableInputs, simulate_links>},
     {"overhead_functions", Mode::simulate, with<SimulateTableInputs, simulate_overhead_functions>},

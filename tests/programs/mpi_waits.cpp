@@ -12,7 +12,8 @@
 //   H  early reduce     root 0 in MPI_Reduce, rank 1 enters after 0.04 s
 //   I  communicators    rank 1 sends on MPI_COMM_WORLD at once and on a duplicate after 0.03 s,
 //                       same tag; rank 0 receives the duplicate's first: it waits for that one
-// Each rank writes the moments that define the truth (its own CLOCK_MONOTONIC, the clock the
+// Phase A is region "phase A" on both ranks (pmpi/scalerun_region.h), and each rank sets the value
+// "rank_plus_one". Each rank writes the moments that define the truth (its own CLOCK_MONOTONIC, the clock the
 // interposition library uses) to <marks>/marks-<rank>.txt as "name seconds" lines.
 // Usage: mpi_waits MARKS_DIR
 
@@ -22,6 +23,8 @@
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include "scalerun_region.h"
 
 namespace {
 
@@ -50,9 +53,13 @@ int main(int argc, char** argv) {
   double one = 1, sum = 0;
   MPI_Comm dup = MPI_COMM_NULL;
   MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  scalerun_value("rank_plus_one", rank + 1);
   if (rank == 0) {
+    scalerun_begin("phase A");
     mark("A_enter");
     MPI_Recv(in.data(), 1000, MPI_DOUBLE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    scalerun_end("phase A");
+    mark("A_end");
     mark("B_enter");
     MPI_Ssend(buf.data(), 1000, MPI_DOUBLE, 1, 2, MPI_COMM_WORLD);
     MPI_Request two[2];
@@ -79,9 +86,13 @@ int main(int argc, char** argv) {
     MPI_Recv(in.data(), 10, MPI_DOUBLE, 1, 9, dup, MPI_STATUS_IGNORE);
     MPI_Recv(in.data(), 10, MPI_DOUBLE, 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   } else if (rank == 1) {
+    scalerun_begin("phase A");
+    mark("A_begin");
     sleep_for(0.20);
     mark("A_send");
     MPI_Send(buf.data(), 1000, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD);
+    scalerun_end("phase A");
+    mark("A_end");
     sleep_for(0.15);
     mark("B_post");
     MPI_Recv(in.data(), 1000, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

@@ -56,12 +56,12 @@ std::string modes_text(const std::vector<Mode>& modes) {
 
 TEST_CASE("report registry: each mode's reports, in the documented order", "[report_registry]") {
   CHECK(study::report_names() == Names{"scaled", "measured", "psi", "speedup", "overhead", "latency", "triple",
-                                       "isoefficiency", "formula", "compare", "counters", "ranks", "wait", "links",
+                                       "isoefficiency", "formula", "compare", "counters", "ranks", "profile", "wait", "links",
                                        "overhead_functions"});
   CHECK(study::report_names(Mode::model) ==
         Names{"scaled", "psi", "speedup", "overhead", "latency", "triple", "isoefficiency", "formula"});
   CHECK(study::report_names(Mode::measure) ==
-        Names{"measured", "psi", "speedup", "overhead", "latency", "compare", "counters", "ranks"});
+        Names{"measured", "psi", "speedup", "overhead", "latency", "compare", "counters", "ranks", "profile"});
   CHECK(study::report_names(Mode::simulate) == Names{"speedup", "overhead", "wait", "links", "overhead_functions"});
   CHECK(study::report_modes("speedup") == std::vector<Mode>{Mode::model, Mode::measure, Mode::simulate});
   CHECK(study::report_modes("compare") == std::vector<Mode>{Mode::measure});
@@ -102,7 +102,7 @@ TEST_CASE("report registry: aliases name a table of the same mode", "[report_reg
 TEST_CASE("report registry: one refusal, worded alike in every mode", "[report_registry]") {
   CHECK(study::unavailable(Mode::measure, "triple") ==
         "'triple' is not a measure-mode report (measure mode reports: measured, psi, speedup, overhead, latency, "
-        "compare, counters, ranks)");
+        "compare, counters, ranks, profile)");
   CHECK(study::unavailable(Mode::model, "measured") ==
         "'measured' is not a model-mode report (model mode reports: scaled, psi, speedup, overhead, latency, triple, "
         "isoefficiency, formula)");
