@@ -5,8 +5,8 @@
 !   - ten MPI_Sendrecv and five MPI_Send with MPI_PROC_NULL, an MPI_Recv and an MPI_Irecv from it:
 !     no messages;
 !   - a known wait: rank 0's MPI_Sendrecv sends "go" (1 integer, 4 bytes) and receives 1000
-!     doubles (8,000 bytes) that rank 1 sends 0.2 s (spinning) after it got "go": rank 0 spends
-!     at least 0.2 s in point to point, rank 1 at least 0.2 s busy;
+!     doubles (8,000 bytes, into a receive posted for 2000) that rank 1 sends 0.2 s (spinning)
+!     after it got "go": rank 0 spends at least 0.2 s in point to point, rank 1 at least 0.2 s busy;
 !   - rank 0 sends 2000 doubles (16,000 bytes) with MPI_Isend; rank 1 receives them with an
 !     MPI_Irecv posted for 8000, completed by polling MPI_Test with MPI_STATUS_IGNORE;
 !   - rank 1 sends 500 integers (2,000 bytes); rank 0 receives them with an MPI_Irecv posted for
@@ -17,7 +17,7 @@
 !     which rank 0 completes with MPI_Waitany twice and MPI_Waitsome (indices from 1);
 !   - rank 1 cancels a receive no one matches and frees another: no messages;
 !   - rank 0 sends 100 and 50 integers (400 + 200 bytes); rank 1 polls MPI_Iprobe, takes the
-!     first with MPI_Mprobe + MPI_Mrecv and the second with MPI_Probe + MPI_Recv;
+!     first with MPI_Mprobe + MPI_Mrecv and the second with MPI_Probe + an MPI_Recv posted for 100;
 !   - on a duplicate of MPI_COMM_WORLD rank 0 sends 6 integers (24 bytes) with MPI_Ssend; on a
 !     communicator of each rank alone (MPI_Comm_split) an MPI_Allreduce of 1 double (8 bytes);
 !   - MPI_Barrier twice, MPI_Allreduce of 250 doubles (2,000 bytes), MPI_Bcast of 10 integers (40),
@@ -42,10 +42,10 @@ program mpi_fortran
   integer :: req, reqs(1), preq(1), rreq, ra(2), rs(2), r4(4), cancelled, freed, msg
   integer :: dup, solo, indices(2)
   logical :: flag
-  double precision :: out(100), in(100), reply(1000), block(8000), spare(10), spare2(10)
+  double precision :: out(100), in(100), reply(2000), block(8000), spare(10), spare2(10)
   double precision :: d10(10), d3(3), rd(100), rd2(50), mine(250), total(250), x(1), y(1)
   double precision :: r4in(4), r4out(4), i100(100), o100(100)
-  integer :: go(1), ints(1000), pers(200), i30(30), i7(7), ri(100), ri2(50), m3(100), m4(50)
+  integer :: go(1), ints(1000), pers(200), i30(30), i7(7), ri(100), ri2(50), m3(100), m4(100)
   integer :: six(6), b10(10), g2(2)
   integer, allocatable :: gout(:), a3(:), aout(:)
 
@@ -104,7 +104,7 @@ program mpi_fortran
   ! The known wait.
   if (rank == 0 .and. pair) then
     call tic()
-    call MPI_Sendrecv(go, 1, MPI_INTEGER, 1, 10, reply, 1000, MPI_DOUBLE_PRECISION, 1, 11, MPI_COMM_WORLD, st, ierr)
+    call MPI_Sendrecv(go, 1, MPI_INTEGER, 1, 10, reply, 2000, MPI_DOUBLE_PRECISION, 1, 11, MPI_COMM_WORLD, st, ierr)
     call toc(P2P)
   else if (rank == 1) then
     call tic()
@@ -273,7 +273,7 @@ program mpi_fortran
     call MPI_Probe(0, 4, MPI_COMM_WORLD, st, ierr)
     call toc(WAITS)
     call tic()
-    call MPI_Recv(m4, 50, MPI_INTEGER, 0, 4, MPI_COMM_WORLD, st, ierr)
+    call MPI_Recv(m4, 100, MPI_INTEGER, 0, 4, MPI_COMM_WORLD, st, ierr)
     call toc(P2P)
   end if
 

@@ -18,10 +18,10 @@ program mpi_fortran_f08
   type(MPI_Comm) :: dup, solo
   integer :: indices(2)
   logical :: flag
-  double precision :: out(100), in(100), reply(1000), block(8000), spare(10), spare2(10)
+  double precision :: out(100), in(100), reply(2000), block(8000), spare(10), spare2(10)
   double precision :: d10(10), d3(3), rd(100), rd2(50), mine(250), total(250), x(1), y(1)
   double precision :: r4in(4), r4out(4), i100(100), o100(100)
-  integer :: go(1), ints(1000), pers(200), i30(30), i7(7), ri(100), ri2(50), m3(100), m4(50)
+  integer :: go(1), ints(1000), pers(200), i30(30), i7(7), ri(100), ri2(50), m3(100), m4(100)
   integer :: six(6), b10(10), g2(2)
   integer, allocatable :: gout(:), a3(:), aout(:)
 
@@ -80,7 +80,7 @@ program mpi_fortran_f08
   ! The known wait.
   if (rank == 0 .and. pair) then
     call tic()
-    call MPI_Sendrecv(go, 1, MPI_INTEGER, 1, 10, reply, 1000, MPI_DOUBLE_PRECISION, 1, 11, MPI_COMM_WORLD, st)
+    call MPI_Sendrecv(go, 1, MPI_INTEGER, 1, 10, reply, 2000, MPI_DOUBLE_PRECISION, 1, 11, MPI_COMM_WORLD, st)
     call toc(P2P)
   else if (rank == 1) then
     call tic()
@@ -251,7 +251,7 @@ program mpi_fortran_f08
     call MPI_Probe(0, 4, MPI_COMM_WORLD, st)
     call toc(WAITS)
     call tic()
-    call MPI_Recv(m4, 50, MPI_INTEGER, 0, 4, MPI_COMM_WORLD, st)
+    call MPI_Recv(m4, 100, MPI_INTEGER, 0, 4, MPI_COMM_WORLD, st)
     call toc(P2P)
   end if
 
