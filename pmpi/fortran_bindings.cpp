@@ -699,7 +699,8 @@ void comm_free(Fn* next, MPI_Fint* comm, MPI_Fint* ierr) {
   SCALERUN_FORTRAN_ENTRY(upper, P##upper, impl, params, args)            \
   SCALERUN_FORTRAN_ENTRY(lower##_f08_, p##lower##_f08_, impl, params, args)
 
-// The argument lists calls share. F is MPI_Fint*: every Fortran argument is passed by reference.
+// The argument lists calls share (a receive has its source where a send has dest). F is
+// MPI_Fint*: every Fortran argument is passed by reference.
 using F = MPI_Fint*;
 #define SCALERUN_SEND (void* buf, F count, F type, F dest, F tag, F comm, F ierr), (buf, count, type, dest, tag, comm, ierr)
 #define SCALERUN_ISEND \
