@@ -1,6 +1,8 @@
 #include "accounting.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 #include <cmath>
 #include <cstdint>
 #include <mutex>
@@ -191,12 +193,25 @@ void count_receive(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm, d
 int function_slot(const char* name) {
   const std::lock_guard<std::mutex> lock(maps_mutex);
   auto& names = function_names();
-  names.push_back(name);
+  // One slot per function, whichever binding calls it (C, or a Fortran spelling).
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it != names.end()) return static_cast<int>(it - names.begin());
+  names.emplace_back(name);
   return static_cast<int>(names.size()) - 1;
+}
+
+int fortran_function_slot(const char* upper) {
+  // MPI_SENDRECV_REPLACE -> MPI_Sendrecv_replace: the C binding's name, the profile's.
+  std::string name = upper;
+  for (std::size_t i = 4; i < name.size(); ++i)
+    name[i] = static_cast<char>(i == 4 ? std::toupper(static_cast<unsigned char>(name[i]))
+                                       : std::tolower(static_cast<unsigned char>(name[i])));
+  return function_slot(name.c_str());
 }
 
 Span::Span(Kind kind, int function) : kind_(static_cast<int>(kind)), function_(function) {
   auto& r = record();
+  if (function_ < 0) function_ = r.entry_function;  // a Fortran entry point's shared wrapper
   if (!r.active) return;
   outer_ = r.depth++ == 0;
   if (!outer_) return;

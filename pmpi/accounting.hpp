@@ -36,6 +36,8 @@ class Span {
 // The slot of MPI function `name` in every rank's profile (calls, time, bytes per function),
 // given once per wrapper: `static const int fn = function_slot("MPI_Send");`.
 int function_slot(const char* name);
+// The same for a Fortran entry point named in capitals (MPI_SENDRECV_REPLACE): the C name's slot.
+int fortran_function_slot(const char* upper);
 
 // A message started to rank `dest` of `comm` (blocking or not). MPI_PROC_NULL is no message.
 void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);

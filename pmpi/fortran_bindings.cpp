@@ -682,22 +682,25 @@ void comm_free(Fn* next, MPI_Fint* comm, MPI_Fint* ierr) {
 // One entry point `name`: finds the MPI's `profiling` at its first call and hands it to `impl`,
 // or only forwards where the C wrappers see Fortran calls.
 #define SCALERUN_UNPAREN(...) __VA_ARGS__
-#define SCALERUN_FORTRAN_ENTRY(name, profiling, impl, params, args)        \
+#define SCALERUN_FORTRAN_ENTRY(name, profiling, upper, impl, params, args) \
   extern "C" void name params {                                             \
     using Next = void params;                                               \
     static Next* const next = next_entry<Next>(#profiling, #name);          \
     if (c_wrappers_see_fortran) return next args;                           \
+    static const int fn = scalerun::pmpi::fortran_function_slot(#upper);    \
+    record().entry_function = fn;                                           \
     wrap::impl(next, SCALERUN_UNPAREN args);                                \
+    record().entry_function = -1;                                           \
   }
 
 // Every spelling of one call: mpi_x, mpi_x_, mpi_x__, MPI_X and mpi_x_f08_, each forwarding to the
 // MPI's profiling entry point of the same spelling (pmpi_x, pmpi_x_, pmpi_x__, PMPI_X, pmpi_x_f08_).
 #define SCALERUN_FORTRAN(lower, upper, impl, params, args)               \
-  SCALERUN_FORTRAN_ENTRY(lower, p##lower, impl, params, args)            \
-  SCALERUN_FORTRAN_ENTRY(lower##_, p##lower##_, impl, params, args)      \
-  SCALERUN_FORTRAN_ENTRY(lower##__, p##lower##__, impl, params, args)    \
-  SCALERUN_FORTRAN_ENTRY(upper, P##upper, impl, params, args)            \
-  SCALERUN_FORTRAN_ENTRY(lower##_f08_, p##lower##_f08_, impl, params, args)
+  SCALERUN_FORTRAN_ENTRY(lower, p##lower, upper, impl, params, args)            \
+  SCALERUN_FORTRAN_ENTRY(lower##_, p##lower##_, upper, impl, params, args)      \
+  SCALERUN_FORTRAN_ENTRY(lower##__, p##lower##__, upper, impl, params, args)    \
+  SCALERUN_FORTRAN_ENTRY(upper, P##upper, upper, impl, params, args)            \
+  SCALERUN_FORTRAN_ENTRY(lower##_f08_, p##lower##_f08_, upper, impl, params, args)
 
 // The argument lists calls share (a receive has its source where a send has dest). F is
 // MPI_Fint*: every Fortran argument is passed by reference.

@@ -18,8 +18,8 @@ RankRecord& record() {
   return r;
 }
 
-std::vector<const char*>& function_names() {
-  static std::vector<const char*> names;
+std::vector<std::string>& function_names() {
+  static std::vector<std::string> names;
   return names;
 }
 
@@ -102,7 +102,7 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   for (std::size_t i = 0; i < r.functions.size() && i < names.size(); ++i) {
     const FunctionTotals& t = r.functions[i];
     if (t.calls == 0) continue;
-    std::fprintf(f, "%s\"%s\": [%ld, %.17g, %.17g]", sep, names[i], t.calls, t.seconds, t.bytes);
+    std::fprintf(f, "%s\"%s\": [%ld, %.17g, %.17g]", sep, names[i].c_str(), t.calls, t.seconds, t.bytes);
     sep = ", ";
   }
   std::fprintf(f, "}, \"message_sizes\": [");

@@ -65,6 +65,7 @@ struct RankRecord {
   RankEvents events;         // the wait-state log: messages and blocking collectives
   std::vector<FunctionTotals> functions;  // by function_slot
   int current_function = -1;              // the outermost call in progress's slot
+  int entry_function = -1;                // set by a Fortran entry point for the wrapper it calls
   long message_sizes[kSizeBuckets] = {};
 
   double mpi_total() const { return in_mpi[0] + in_mpi[1] + in_mpi[2] + in_mpi[3]; }
@@ -72,7 +73,7 @@ struct RankRecord {
 
 RankRecord& record();
 // The names of the function slots, in slot order.
-std::vector<const char*>& function_names();
+std::vector<std::string>& function_names();
 double now_seconds();
 
 // Writes the record of a rank that reached MPI_Finalize (wall = finalize - init_exit) or called
