@@ -17,8 +17,9 @@ using measure::WaitOp;
 namespace {
 
 // The longest step between two polls that still counts as polling (seconds): a polling loop's
-// step is a few hundred nanoseconds; work between tests is far longer.
-constexpr double kPollingStep = 20e-6;
+// step is well under a microsecond; work a program overlaps with its communication between tests
+// comes in longer pieces (a step cut short by preemption is busy: the rank was not polling).
+constexpr double kPollingStep = 5e-6;
 
 // Guards the maps below for MPI_THREAD_MULTIPLE programs that call MPI from several threads.
 std::mutex maps_mutex;
@@ -82,6 +83,12 @@ std::unordered_map<MPI_Comm, CommInfo>& comm_infos() {
   return infos;
 }
 
+// Communicators made by a non-blocking call, not to be described before it completes: their salt.
+std::unordered_map<MPI_Comm, std::uint32_t>& later_salts() {
+  static std::unordered_map<MPI_Comm, std::uint32_t> salts;
+  return salts;
+}
+
 // Communicators made from each communicator so far, by its number: the k-th made from the same
 // parent is the same communicator on all its ranks (creation is collective over the parent).
 std::unordered_map<std::uint32_t, std::uint32_t>& made_from() {
@@ -96,7 +103,13 @@ const CommInfo* comm_info_locked(MPI_Comm comm) {
   if (comm == MPI_COMM_WORLD) return &world;
   auto& infos = comm_infos();
   auto it = infos.find(comm);
-  if (it == infos.end()) it = infos.emplace(comm, describe(comm, 0)).first;
+  if (it == infos.end()) {
+    // Made by MPI_Comm_idup: numbered at the call, described at its first use (once complete).
+    const auto later = later_salts().find(comm);
+    const std::uint32_t salt = later == later_salts().end() ? 0 : later->second;
+    if (later != later_salts().end()) later_salts().erase(later);
+    it = infos.emplace(comm, describe(comm, salt)).first;
+  }
   return &it->second;
 }
 
@@ -133,6 +146,19 @@ struct PendingReceive {
 
 std::unordered_map<MPI_Request, PendingReceive>& pending_receives() {
   static std::unordered_map<MPI_Request, PendingReceive> pending;
+  return pending;
+}
+
+// A non-blocking send or collective in flight: what its completion's event needs.
+struct PendingStart {
+  WaitOp done = WaitOp::send_done;
+  std::uint32_t order = 0;
+  std::uint32_t comm = 0;
+  int peer = -1, tag = 0;
+};
+
+std::unordered_map<MPI_Request, PendingStart>& pending_starts() {
+  static std::unordered_map<MPI_Request, PendingStart> pending;
   return pending;
 }
 
@@ -262,7 +288,19 @@ void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
     event->comm = id;
     event->peer = world;
     event->tag = tag;
+    event->order = r.sends_logged++;
   }
+}
+
+void send_started(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  auto& r = record();
+  const std::size_t before = r.events.size();
+  sent(count, type, dest, tag, comm);
+  if (request == MPI_REQUEST_NULL || r.events.size() == before) return;
+  WaitEvent& event = r.events.at(before);
+  event.nonblocking = 1;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  pending_starts()[request] = PendingStart{WaitOp::send_done, event.order, event.comm, event.peer, event.tag};
 }
 
 void received(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm) {
@@ -279,26 +317,57 @@ void posted(MPI_Request request, MPI_Datatype type, MPI_Comm comm) {
 
 namespace {
 
-std::unordered_map<MPI_Message, MPI_Comm>& matched_messages() {
-  static std::unordered_map<MPI_Message, MPI_Comm> matched;
+std::unordered_map<MPI_Message, Matched>& matched_messages() {
+  static std::unordered_map<MPI_Message, Matched> matched;
   return matched;
 }
 
 }  // namespace
 
-void matched(MPI_Message message, MPI_Comm comm) {
-  if (message == MPI_MESSAGE_NULL || message == MPI_MESSAGE_NO_PROC) return;
-  const std::lock_guard<std::mutex> lock(maps_mutex);
-  matched_messages()[message] = comm;
+// A probe's event: the message `status` describes, to be taken by the rank's `order`-th receive.
+void log_probe(const MPI_Status& status, MPI_Comm comm, std::uint32_t order) {
+  if (status.MPI_SOURCE == MPI_PROC_NULL) return;
+  if (WaitEvent* event = log_event(WaitOp::probe)) {
+    const auto [id, source] = world_of(comm, status.MPI_SOURCE);
+    event->comm = id;
+    event->peer = source;
+    event->tag = status.MPI_TAG;
+    event->order = order;
+  }
 }
 
-MPI_Comm take_matched(MPI_Message message) {
+void probed(const MPI_Status& status, MPI_Comm comm) {
+  // The next receive posted takes the message probed (unless another thread's does first).
+  log_probe(status, comm, record().receives_posted);
+}
+
+void matched(MPI_Message message, MPI_Comm comm, const MPI_Status& status, bool waited) {
+  if (message == MPI_MESSAGE_NULL || message == MPI_MESSAGE_NO_PROC) return;
+  auto& r = record();
+  // The message is taken now: its place among the receives is the probe's.
+  const Matched m{comm, r.call_start, r.receives_posted++};
+  if (waited) log_probe(status, comm, m.order);
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  matched_messages()[message] = m;
+}
+
+Matched take_matched(MPI_Message message) {
   const std::lock_guard<std::mutex> lock(maps_mutex);
   const auto it = matched_messages().find(message);
-  if (it == matched_messages().end()) return MPI_COMM_WORLD;
-  const MPI_Comm comm = it->second;
+  if (it == matched_messages().end()) return Matched{MPI_COMM_WORLD, record().call_start, record().receives_posted++};
+  const Matched m = it->second;
   matched_messages().erase(it);
-  return comm;
+  return m;
+}
+
+void received_matched(const MPI_Status& status, MPI_Datatype type, const Matched& m) {
+  count_receive(status, type, m.comm, m.posted, m.order);
+}
+
+void posted_matched(MPI_Request request, MPI_Datatype type, const Matched& m) {
+  if (request == MPI_REQUEST_NULL || !record().active) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  pending_receives()[request] = PendingReceive{type, m.comm, m.posted, m.order};
 }
 
 void persistent_send(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
@@ -322,7 +391,7 @@ void started(MPI_Request request) {
     what = it->second;
   }
   if (what.send) {
-    sent(what.count, what.type, what.peer, what.tag, what.comm);
+    send_started(request, what.count, what.type, what.peer, what.tag, what.comm);
   } else {
     posted(request, what.type, what.comm);
   }
@@ -332,6 +401,7 @@ void forgotten(MPI_Request request) {
   if (request == MPI_REQUEST_NULL) return;
   const std::lock_guard<std::mutex> lock(maps_mutex);
   pending_receives().erase(request);
+  pending_starts().erase(request);
   persistent_requests().erase(request);
 }
 
@@ -340,7 +410,20 @@ void completed(MPI_Request request, const MPI_Status& status) {
   {
     const std::lock_guard<std::mutex> lock(maps_mutex);
     const auto it = pending_receives().find(request);
-    if (it == pending_receives().end()) return;
+    if (it == pending_receives().end()) {
+      const auto start = pending_starts().find(request);
+      if (start == pending_starts().end()) return;
+      const PendingStart done = start->second;
+      pending_starts().erase(start);
+      // The wait or test that completed a send or collective: it may have waited for another rank.
+      if (WaitEvent* event = log_event(done.done)) {
+        event->order = done.order;
+        event->comm = done.comm;
+        event->peer = done.peer;
+        event->tag = done.tag;
+      }
+      return;
+    }
     receive = it->second;
     pending_receives().erase(it);
   }
@@ -362,30 +445,91 @@ void collective_bytes(int count, MPI_Datatype type) {
   add_function_bytes(r, bytes);
 }
 
-void collective_call(Collective shape, MPI_Comm comm, int root) {
-  if (shape == Collective::other) return;
+namespace {
+
+// A collective's event (nullptr for an intercommunicator's, whose roots and waits this analysis
+// does not model, and for shapes it does not know).
+WaitEvent* log_collective(Collective shape, MPI_Comm comm, int root) {
+  if (shape == Collective::other) return nullptr;
   int inter = 0;
-  if (comm != MPI_COMM_WORLD && (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter != 0)) return;
+  if (comm != MPI_COMM_WORLD && (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter != 0)) return nullptr;
   static constexpr WaitOp kOps[] = {WaitOp::barrier, WaitOp::all_to_all, WaitOp::one_to_all, WaitOp::all_to_one};
-  if (WaitEvent* event = log_event(kOps[static_cast<int>(shape)])) {
-    const auto [id, world_root] = world_of(comm, root);
-    event->comm = id;
-    event->peer = world_root;
-  }
+  WaitEvent* event = log_event(kOps[static_cast<int>(shape)]);
+  if (event == nullptr) return nullptr;
+  const auto [id, world_root] = world_of(comm, root);
+  event->comm = id;
+  event->peer = world_root;
+  event->order = record().collectives_logged++;
+  return event;
 }
 
-void comm_created(MPI_Comm parent, MPI_Comm child) {
+}  // namespace
+
+void collective_call(Collective shape, MPI_Comm comm, int root) { log_collective(shape, comm, root); }
+
+void collective_started(MPI_Request request, Collective shape, MPI_Comm comm, int root) {
+  WaitEvent* event = log_collective(shape, comm, root);
+  if (event == nullptr || request == MPI_REQUEST_NULL) return;
+  event->nonblocking = 1;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  pending_starts()[request] = PendingStart{WaitOp::collective_done, event->order, event->comm, event->peer, 0};
+}
+
+void one_sided_bytes(int count, MPI_Datatype type) {
+  auto& r = record();
+  const double bytes = bytes_of(count, type);
+  r.one_sided_bytes += bytes;
+  add_function_bytes(r, bytes);
+}
+
+void io_bytes(int count, MPI_Datatype type) {
+  auto& r = record();
+  const double bytes = bytes_of(count, type);
+  r.io_bytes += bytes;
+  add_function_bytes(r, bytes);
+}
+
+namespace {
+
+// The salt of the next communicator made from `parent` (caller holds maps_mutex).
+std::uint32_t next_salt(MPI_Comm parent, std::uint32_t extra) {
+  const std::uint32_t parent_id = comm_info_locked(parent)->id;
+  const std::uint32_t key = mix(parent_id, extra);
+  const std::uint32_t nth = made_from()[key]++;
+  return mix(mix(mix(2166136261U, parent_id), extra), nth + 1);
+}
+
+}  // namespace
+
+void comm_created(MPI_Comm parent, MPI_Comm child, std::uint32_t extra) {
   if (!record().active) return;
   const std::lock_guard<std::mutex> lock(maps_mutex);
-  const std::uint32_t parent_id = comm_info_locked(parent)->id;
-  const std::uint32_t nth = made_from()[parent_id]++;
+  const std::uint32_t salt = next_salt(parent, extra);
   if (child == MPI_COMM_NULL) return;
-  comm_infos()[child] = describe(child, mix(mix(2166136261U, parent_id), nth + 1));
+  comm_infos()[child] = describe(child, salt);
+}
+
+void comm_created_among(MPI_Comm child, std::uint32_t extra) {
+  if (!record().active || child == MPI_COMM_NULL) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  const std::uint32_t members = describe(child, 0).id;
+  const std::uint32_t nth = made_from()[mix(members, extra)]++;
+  comm_infos()[child] = describe(child, mix(mix(members, extra), nth + 1));
+}
+
+void comm_created_later(MPI_Comm parent, MPI_Comm child) {
+  if (!record().active) return;
+  const std::lock_guard<std::mutex> lock(maps_mutex);
+  const std::uint32_t salt = next_salt(parent, 0);
+  if (child == MPI_COMM_NULL) return;
+  comm_infos().erase(child);
+  later_salts()[child] = salt;
 }
 
 void comm_freed(MPI_Comm comm) {
   const std::lock_guard<std::mutex> lock(maps_mutex);
   comm_infos().erase(comm);
+  later_salts().erase(comm);
 }
 
 void mpi_started(int rc) {

@@ -6,6 +6,7 @@
 
 #include <mpi.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "rank_record.hpp"
@@ -39,8 +40,12 @@ int function_slot(const char* name);
 // The same for a Fortran entry point named in capitals (MPI_SENDRECV_REPLACE): the C name's slot.
 int fortran_function_slot(const char* upper);
 
-// A message started to rank `dest` of `comm` (blocking or not). MPI_PROC_NULL is no message.
+// A message sent to rank `dest` of `comm` by a blocking call. MPI_PROC_NULL is no message.
 void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
+
+// A message started by a non-blocking call (MPI_Isend and its modes, a started persistent send):
+// the wait or test that completes `request` may wait for its receiver.
+void send_started(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
 
 // A blocking receive completed: its size, source and tag from `status` (the message received, not
 // the buffer posted). A receive from MPI_PROC_NULL is none.
@@ -49,10 +54,20 @@ void received(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm);
 // A non-blocking receive posted (MPI_Irecv, MPI_Imrecv): counted when a wait or test completes it.
 void posted(MPI_Request request, MPI_Datatype type, MPI_Comm comm);
 
-// A message matched by MPI_Mprobe or MPI_Improbe on `comm`, and the communicator of one about to
-// be received (MPI_Mrecv, MPI_Imrecv): MPI_Message does not say.
-void matched(MPI_Message message, MPI_Comm comm);
-MPI_Comm take_matched(MPI_Message message);
+// A blocking MPI_Probe on `comm` found the message `status` describes (it waited for its sender).
+void probed(const MPI_Status& status, MPI_Comm comm);
+
+// A message matched by MPI_Mprobe or MPI_Improbe on `comm` (`status` describes it): matched now,
+// received later by MPI_Mrecv or MPI_Imrecv, which need what MPI_Message does not say.
+struct Matched {
+  MPI_Comm comm = MPI_COMM_WORLD;
+  double posted = 0;   // when the probe that matched it began
+  unsigned order = 0;  // its place among the rank's receives
+};
+void matched(MPI_Message message, MPI_Comm comm, const MPI_Status& status, bool waited);
+Matched take_matched(MPI_Message message);
+void received_matched(const MPI_Status& status, MPI_Datatype type, const Matched& m);
+void posted_matched(MPI_Request request, MPI_Datatype type, const Matched& m);
 
 // Persistent requests (MPI_Send_init and the other modes, MPI_Recv_init): remembered until freed;
 // each MPI_Start of one is a message sent, or a receive posted.
@@ -76,11 +91,24 @@ void collective_bytes(int count, MPI_Datatype type);
 // A blocking collective on `comm`, for the wait-state analysis; `root` for the rooted ones.
 enum class Collective { barrier, all_to_all, one_to_all, all_to_one, other };
 void collective_call(Collective shape, MPI_Comm comm, int root = -1);
+// A non-blocking one, completed by the wait or test that completes `request`.
+void collective_started(MPI_Request request, Collective shape, MPI_Comm comm, int root = -1);
+
+// Bytes moved by a one-sided call as origin, or read or written through MPI I/O.
+void one_sided_bytes(int count, MPI_Datatype type);
+void io_bytes(int count, MPI_Datatype type);
 
 // Communicators: one made by a call collective over `parent` (dup, split, create, cartesian ...;
 // MPI_COMM_NULL where this rank got none), or freed. Gives every communicator the same number on
 // all its ranks, so messages and collectives can be matched across ranks.
-void comm_created(MPI_Comm parent, MPI_Comm child);
+// `extra` tells apart communicators made from one parent by calls only some of its ranks make
+// (MPI_Comm_create_group: its tag and group), so the count per parent stays the same on all ranks.
+void comm_created(MPI_Comm parent, MPI_Comm child, std::uint32_t extra = 0);
+// A communicator made by a call only its own members make (MPI_Comm_create_group, and both
+// groups of MPI_Intercomm_create), told apart by `extra` (the call's tag) and the count of such.
+void comm_created_among(MPI_Comm child, std::uint32_t extra);
+// MPI_Comm_idup: numbered now, described when first used (after the request completes).
+void comm_created_later(MPI_Comm parent, MPI_Comm child);
 void comm_freed(MPI_Comm comm);
 
 // MPI_Init or MPI_Init_thread returned `rc`; MPI_Finalize or MPI_Abort is about to end the rank.

@@ -232,8 +232,9 @@ template <class Fn>
 void isend(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* dest, MPI_Fint* tag, MPI_Fint* comm,
            MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::point_to_point);
-  sent(*count, type_of(type), *dest, *tag, comm_of(comm));
-  next(buf, count, type, dest, tag, comm, request, ierr);
+  Ierror e(ierr);
+  next(buf, count, type, dest, tag, comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::send_started(request_of(request), *count, type_of(type), *dest, *tag, comm_of(comm));
 }
 
 template <class Fn>
@@ -248,7 +249,10 @@ void irecv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* sourc
 template <class Fn>
 void probe(Fn* next, MPI_Fint* source, MPI_Fint* tag, MPI_Fint* comm, MPI_Fint* status, MPI_Fint* ierr) {
   Span span(Kind::wait);
-  next(source, tag, comm, status, ierr);
+  Statuses s(status);
+  Ierror e(ierr);
+  next(source, tag, comm, s.get(), e.get());
+  if (e.ok()) scalerun::pmpi::probed(s[0], comm_of(comm));
 }
 
 template <class Fn>
@@ -264,18 +268,20 @@ template <class Fn>
 void mprobe(Fn* next, MPI_Fint* source, MPI_Fint* tag, MPI_Fint* comm, MPI_Fint* message, MPI_Fint* status,
             MPI_Fint* ierr) {
   Span span(Kind::wait);
+  Statuses s(status);
   Ierror e(ierr);
-  next(source, tag, comm, message, status, e.get());
-  if (e.ok()) scalerun::pmpi::matched(message_of(message), comm_of(comm));
+  next(source, tag, comm, message, s.get(), e.get());
+  if (e.ok()) scalerun::pmpi::matched(message_of(message), comm_of(comm), s[0], true);
 }
 
 template <class Fn>
 void improbe(Fn* next, MPI_Fint* source, MPI_Fint* tag, MPI_Fint* comm, MPI_Fint* flag, MPI_Fint* message,
              MPI_Fint* status, MPI_Fint* ierr) {
   Span span(Kind::wait);
+  Statuses s(status);
   Ierror e(ierr);
-  next(source, tag, comm, flag, message, status, e.get());
-  if (e.ok() && is_true(flag)) scalerun::pmpi::matched(message_of(message), comm_of(comm));
+  next(source, tag, comm, flag, message, s.get(), e.get());
+  if (e.ok() && is_true(flag)) scalerun::pmpi::matched(message_of(message), comm_of(comm), s[0], false);
   if (e.ok() && !is_true(flag)) span.found_nothing();
 }
 
@@ -285,9 +291,9 @@ void mrecv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* messa
   Span span(Kind::point_to_point);
   Statuses s(status);
   Ierror e(ierr);
-  const MPI_Comm comm = scalerun::pmpi::take_matched(message_of(message));
+  const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(message_of(message));
   next(buf, count, type, message, s.get(), e.get());
-  if (e.ok()) received(s[0], type_of(type), comm);
+  if (e.ok()) scalerun::pmpi::received_matched(s[0], type_of(type), m);
 }
 
 template <class Fn>
@@ -295,9 +301,9 @@ void imrecv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* mess
             MPI_Fint* ierr) {
   Span span(Kind::point_to_point);
   Ierror e(ierr);
-  const MPI_Comm comm = scalerun::pmpi::take_matched(message_of(message));
+  const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(message_of(message));
   next(buf, count, type, message, request, e.get());
-  if (e.ok()) posted(request_of(request), type_of(type), comm);
+  if (e.ok()) scalerun::pmpi::posted_matched(request_of(request), type_of(type), m);
 }
 
 template <class Fn>
@@ -582,7 +588,9 @@ void scan(Fn* next, void* sendbuf, void* recvbuf, MPI_Fint* count, MPI_Fint* typ
 template <class Fn>
 void ibarrier(Fn* next, MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
-  next(comm, request, ierr);
+  Ierror e(ierr);
+  next(comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::barrier, comm_of(comm));
 }
 
 template <class Fn>
@@ -590,7 +598,9 @@ void ibcast(Fn* next, void* buffer, MPI_Fint* count, MPI_Fint* type, MPI_Fint* r
             MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_bytes(*count, type_of(type));
-  next(buffer, count, type, root, comm, request, ierr);
+  Ierror e(ierr);
+  next(buffer, count, type, root, comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::one_to_all, comm_of(comm), *root);
 }
 
 template <class Fn>
@@ -598,7 +608,9 @@ void ireduce(Fn* next, void* sendbuf, void* recvbuf, MPI_Fint* count, MPI_Fint* 
              MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_bytes(*count, type_of(type));
-  next(sendbuf, recvbuf, count, type, op, root, comm, request, ierr);
+  Ierror e(ierr);
+  next(sendbuf, recvbuf, count, type, op, root, comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::all_to_one, comm_of(comm), *root);
 }
 
 template <class Fn>
@@ -606,7 +618,9 @@ void iallreduce(Fn* next, void* sendbuf, void* recvbuf, MPI_Fint* count, MPI_Fin
                 MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_bytes(*count, type_of(type));
-  next(sendbuf, recvbuf, count, type, op, comm, request, ierr);
+  Ierror e(ierr);
+  next(sendbuf, recvbuf, count, type, op, comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::all_to_all, comm_of(comm));
 }
 
 template <class Fn>
@@ -614,7 +628,9 @@ void iallgather(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype
                 MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_bytes(*sendcount, type_of(sendtype));
-  next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, ierr);
+  Ierror e(ierr);
+  next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::all_to_all, comm_of(comm));
 }
 
 template <class Fn>
@@ -622,7 +638,9 @@ void ialltoall(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype,
                MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_bytes(*sendcount * size_of(comm), type_of(sendtype));
-  next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, ierr);
+  Ierror e(ierr);
+  next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, e.get());
+  if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::all_to_all, comm_of(comm));
 }
 
 // Communicators made by calls collective over a parent, numbered alike on all their ranks.

@@ -142,15 +142,17 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   static const int fn = function_slot("MPI_Isend");
   Span span(Kind::point_to_point, fn);
-  sent(count, type, dest, tag, comm);
-  return PMPI_Isend(buf, count, type, dest, tag, comm, req);
+  const int rc = PMPI_Isend(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::send_started(*req, count, type, dest, tag, comm);
+  return rc;
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   static const int fn = function_slot("MPI_Issend");
   Span span(Kind::point_to_point, fn);
-  sent(count, type, dest, tag, comm);
-  return PMPI_Issend(buf, count, type, dest, tag, comm, req);
+  const int rc = PMPI_Issend(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::send_started(*req, count, type, dest, tag, comm);
+  return rc;
 }
 
 // Counted when a wait or test completes it, with the size the status gives.
@@ -165,7 +167,11 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   static const int fn = function_slot("MPI_Probe");
   Span span(Kind::wait, fn);
-  return PMPI_Probe(source, tag, comm, status);
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Probe(source, tag, comm, s);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::probed(*s, comm);
+  return rc;
 }
 
 // Polling for a message is waiting for it, as polling MPI_Test is.
@@ -181,16 +187,20 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
   static const int fn = function_slot("MPI_Mprobe");
   Span span(Kind::wait, fn);
-  const int rc = PMPI_Mprobe(source, tag, comm, message, status);
-  if (rc == MPI_SUCCESS) scalerun::pmpi::matched(*message, comm);
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Mprobe(source, tag, comm, message, s);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::matched(*message, comm, *s, true);
   return rc;
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
   static const int fn = function_slot("MPI_Improbe");
   Span span(Kind::wait, fn);
-  const int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
-  if (rc == MPI_SUCCESS && *flag) scalerun::pmpi::matched(*message, comm);
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  const int rc = PMPI_Improbe(source, tag, comm, flag, message, s);
+  if (rc == MPI_SUCCESS && *flag) scalerun::pmpi::matched(*message, comm, *s, false);
   if (rc == MPI_SUCCESS && !*flag) span.found_nothing();
   return rc;
 }
@@ -200,18 +210,18 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
   Span span(Kind::point_to_point, fn);
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
-  const MPI_Comm comm = scalerun::pmpi::take_matched(*message);
+  const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Mrecv(buf, count, type, message, s);
-  if (rc == MPI_SUCCESS) received(*s, type, comm);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::received_matched(*s, type, m);
   return rc;
 }
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
   static const int fn = function_slot("MPI_Imrecv");
   Span span(Kind::point_to_point, fn);
-  const MPI_Comm comm = scalerun::pmpi::take_matched(*message);
+  const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Imrecv(buf, count, type, message, request);
-  if (rc == MPI_SUCCESS) posted(*request, type, comm);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::posted_matched(*request, type, m);
   return rc;
 }
 
@@ -491,14 +501,18 @@ void scalerun_region_value(const char* name, double value) {
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
   static const int fn = function_slot("MPI_Ibarrier");
   Span span(Kind::collective, fn);
-  return PMPI_Ibarrier(comm, request);
+  const int rc = PMPI_Ibarrier(comm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::barrier, comm);
+  return rc;
 }
 
 int MPI_Ibcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
   static const int fn = function_slot("MPI_Ibcast");
   Span span(Kind::collective, fn);
   collective_bytes(count, type);
-  return PMPI_Ibcast(buffer, count, type, root, comm, request);
+  const int rc = PMPI_Ibcast(buffer, count, type, root, comm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::one_to_all, comm, root);
+  return rc;
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
@@ -506,7 +520,9 @@ int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type
   static const int fn = function_slot("MPI_Ireduce");
   Span span(Kind::collective, fn);
   collective_bytes(count, type);
-  return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+  const int rc = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::all_to_one, comm, root);
+  return rc;
 }
 
 int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
@@ -514,7 +530,9 @@ int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype t
   static const int fn = function_slot("MPI_Iallreduce");
   Span span(Kind::collective, fn);
   collective_bytes(count, type);
-  return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
+  const int rc = PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::all_to_all, comm);
+  return rc;
 }
 
 int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -522,7 +540,9 @@ int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
   static const int fn = function_slot("MPI_Iallgather");
   Span span(Kind::collective, fn);
   collective_bytes(sendbuf == MPI_IN_PLACE ? recvcount : sendcount, sendbuf == MPI_IN_PLACE ? recvtype : sendtype);
-  return PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  const int rc = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::all_to_all, comm);
+  return rc;
 }
 
 int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -531,21 +551,25 @@ int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   Span span(Kind::collective, fn);
   const int size = size_of(comm);
   collective_bytes(sendcount * size, sendtype);
-  return PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  const int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::all_to_all, comm);
+  return rc;
 }
 
 int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   static const int fn = function_slot("MPI_Ibsend");
   Span span(Kind::point_to_point, fn);
-  sent(count, type, dest, tag, comm);
-  return PMPI_Ibsend(buf, count, type, dest, tag, comm, req);
+  const int rc = PMPI_Ibsend(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::send_started(*req, count, type, dest, tag, comm);
+  return rc;
 }
 
 int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* req) {
   static const int fn = function_slot("MPI_Irsend");
   Span span(Kind::point_to_point, fn);
-  sent(count, type, dest, tag, comm);
-  return PMPI_Irsend(buf, count, type, dest, tag, comm, req);
+  const int rc = PMPI_Irsend(buf, count, type, dest, tag, comm, req);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::send_started(*req, count, type, dest, tag, comm);
+  return rc;
 }
 
 // Persistent requests: made once, each MPI_Start a message sent or a receive posted.
@@ -647,6 +671,56 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
 int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
   const int rc = PMPI_Cart_sub(comm, remain_dims, newcomm);
   if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm* newcomm) {
+  const int rc = PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int nodes[], const int degrees[], const int targets[],
+                          const int weights[], MPI_Info info, int reorder, MPI_Comm* newcomm) {
+  const int rc = PMPI_Dist_graph_create(comm, n, nodes, degrees, targets, weights, info, reorder, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
+                                   int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+                                   int reorder, MPI_Comm* newcomm) {
+  const int rc = PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
+                                                 destweights, info, reorder, newcomm);
+  if (rc == MPI_SUCCESS) comm_created(comm, *newcomm);
+  return rc;
+}
+
+// Made by some of the parent's ranks only (the group's; each side of an intercommunicator):
+// numbered by members and tag.
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm) {
+  const int rc = PMPI_Comm_create_group(comm, group, tag, newcomm);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::comm_created_among(*newcomm, static_cast<std::uint32_t>(tag));
+  return rc;
+}
+
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm bridge_comm, int remote_leader, int tag,
+                         MPI_Comm* newintercomm) {
+  const int rc = PMPI_Intercomm_create(local_comm, local_leader, bridge_comm, remote_leader, tag, newintercomm);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::comm_created_among(*newintercomm, static_cast<std::uint32_t>(tag) ^ 0x9e3779b9U);
+  return rc;
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm) {
+  const int rc = PMPI_Intercomm_merge(intercomm, high, newintracomm);
+  if (rc == MPI_SUCCESS) comm_created(intercomm, *newintracomm);
+  return rc;
+}
+
+// Usable only once its request completes: numbered now, described at first use.
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  const int rc = PMPI_Comm_idup(comm, newcomm, request);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::comm_created_later(comm, *newcomm);
   return rc;
 }
 

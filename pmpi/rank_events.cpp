@@ -8,9 +8,10 @@
 namespace scalerun::pmpi {
 
 void RankEvents::start() {
-  // 4 Mi events (192 MiB) at most by default: a rank that makes more MPI calls than that gets no
-  // wait states (scalerun says so) rather than a log that eats its memory.
-  cap_ = std::size_t{1} << 22;
+  // 1 Mi events (48 MiB) at most by default: a rank that logs more gets no wait states (scalerun
+  // says so) rather than a log that eats its memory, and scalerun's matching of all ranks' logs
+  // (about 100 bytes an event) stays within a node's memory for a few dozen ranks.
+  cap_ = std::size_t{1} << 20;
   if (const char* text = std::getenv(measure::kWaitLogCapVariable); text != nullptr && *text != '\0') {
     char* end = nullptr;
     const unsigned long long value = std::strtoull(text, &end, 10);

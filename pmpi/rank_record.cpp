@@ -79,15 +79,18 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   std::fprintf(f,
                "{\"rank\": %d, \"size\": %d, \"host\": %s, \"group\": %s, \"pid\": %ld, \"ended_by\": \"%s\", \"abort_code\": %d,\n"
                " \"wall\": %.17g, \"busy\": %.17g, \"point_to_point\": %.17g, \"collective\": %.17g, "
-               "\"wait\": %.17g, \"barrier\": %.17g, \"polling\": %.17g, \"clock\": %s,\n"
-               " \"point_to_point_calls\": %ld, \"collective_calls\": %ld, \"wait_calls\": %ld, \"barrier_calls\": %ld,\n"
+               "\"wait\": %.17g, \"barrier\": %.17g, \"one_sided\": %.17g, \"io\": %.17g, \"polling\": %.17g, "
+               "\"clock\": %s,\n"
+               " \"point_to_point_calls\": %ld, \"collective_calls\": %ld, \"wait_calls\": %ld, \"barrier_calls\": %ld, "
+               "\"one_sided_calls\": %ld, \"io_calls\": %ld, \"one_sided_bytes\": %.17g, \"io_bytes\": %.17g,\n"
                " \"messages_sent\": %ld, \"messages_received\": %ld, \"bytes_sent\": %.17g, "
                "\"bytes_received\": %.17g, \"collective_bytes\": %.17g, \"thread_multiple\": %s,\n"
                " \"region_error\": %s, \"regions\": {",
                r.rank, r.size, json_string(host).c_str(), json_string(group != nullptr ? group : "").c_str(),
                static_cast<long>(getpid()), ended_by, abort_code,
-               finalize - r.init_exit, r.busy, r.in_mpi[0], r.in_mpi[1], r.in_mpi[2], r.in_mpi[3], r.polling, json_string(boot).c_str(), r.calls[0],
-               r.calls[1], r.calls[2], r.calls[3], r.messages_sent, r.messages_received, r.bytes_sent,
+               finalize - r.init_exit, r.busy, r.in_mpi[0], r.in_mpi[1], r.in_mpi[2], r.in_mpi[3], r.in_mpi[4], r.in_mpi[5], r.polling,
+               json_string(boot).c_str(), r.calls[0], r.calls[1], r.calls[2], r.calls[3], r.calls[4], r.calls[5],
+               r.one_sided_bytes, r.io_bytes, r.messages_sent, r.messages_received, r.bytes_sent,
                r.bytes_received, r.collective_bytes, r.thread_multiple ? "true" : "false",
                json_string(r.region_error).c_str());
   const char* sep = "";

@@ -18,8 +18,10 @@
 
 namespace scalerun::pmpi {
 
-enum class Kind { point_to_point, collective, wait, barrier };
-inline constexpr int kKinds = 4;
+// point_to_point, collective, wait and barrier as their names say; one_sided: windows, their
+// transfers and synchronization (MPI_Put, MPI_Win_fence, ...); io: MPI_File_*.
+enum class Kind { point_to_point, collective, wait, barrier, one_sided, io };
+inline constexpr int kKinds = 6;
 
 // One MPI function's share of a rank's time (its outermost calls only).
 struct FunctionTotals {
@@ -49,9 +51,12 @@ struct RankRecord {
   double polling = 0;      // tests and probes that found nothing (inside in_mpi's wait)
   bool polling_since_exit = false;  // the latest MPI call was a test or probe that found nothing
   unsigned receives_posted = 0;  // the order of receives, for matching them with their sends
+  unsigned sends_logged = 0, collectives_logged = 0;  // the order of sends and collectives
   long calls[kKinds] = {};
   long messages_sent = 0, messages_received = 0;
   double bytes_sent = 0, bytes_received = 0, collective_bytes = 0;
+  double one_sided_bytes = 0;  // put, got or accumulated by this rank as origin
+  double io_bytes = 0;         // read or written through MPI I/O
   int depth = 0;           // wrappers entered and not left: only the outermost one counts
   struct OpenRegion {
     std::string name;
@@ -68,7 +73,11 @@ struct RankRecord {
   int entry_function = -1;                // set by a Fortran entry point for the wrapper it calls
   long message_sizes[kSizeBuckets] = {};
 
-  double mpi_total() const { return in_mpi[0] + in_mpi[1] + in_mpi[2] + in_mpi[3]; }
+  double mpi_total() const {
+    double total = 0;
+    for (const double t : in_mpi) total += t;
+    return total;
+  }
 };
 
 RankRecord& record();

@@ -5,7 +5,7 @@
 // record as rank-<rank>.trace, text:
 //   <init_exit> <finalize> <dropped>        seconds of CLOCK_MONOTONIC; intervals past the cap
 //   <kind> <start> <end>                    one line per outermost MPI call, in order
-// where kind is point_to_point, collective, wait or barrier.
+// where kind is point_to_point, collective, wait, barrier, one_sided or io.
 
 #include <cstddef>
 #include <vector>

@@ -266,7 +266,8 @@ RankRecord parse_record(const nlohmann::json& j) {
   r.region_error = j.at("region_error").get<std::string>();
   for (const char* name : {"wall", "busy", "point_to_point", "collective", "wait", "barrier", "point_to_point_calls",
                            "collective_calls", "wait_calls", "barrier_calls", "messages_sent", "messages_received",
-                           "bytes_sent", "bytes_received", "collective_bytes", "polling"}) {
+                           "bytes_sent", "bytes_received", "collective_bytes", "polling", "one_sided", "io",
+                           "one_sided_calls", "io_calls", "one_sided_bytes", "io_bytes"}) {
     r.figures[name] = j.at(name).get<double>();
   }
   r.thread_multiple = j.value("thread_multiple", false);

@@ -73,7 +73,8 @@ std::string srun_multi_prog(const MpiJob& job);
 // Where the launcher puts rank `rank`'s stderr (under job.output_dir; "" when not kept).
 std::string rank_stderr_path(const MpiJob& job, int rank);
 
-// One rank's record. figures: wall, busy, point_to_point, collective, wait, barrier (seconds),
+// One rank's record. figures: wall, busy, point_to_point, collective, wait, barrier, one_sided,
+// io (seconds; mpi_seconds() sums the six),
 // the call counts, messages and bytes; values: what the program gave with scalerun_value().
 struct RankRecord {
   int rank = 0;
@@ -101,6 +102,8 @@ struct RankRecord {
   // The time this rank spent waiting for others inside MPI calls (wait states and polling); 0
   // when the wait states are not known.
   double waiting() const;
+  // The time inside MPI calls, every kind.
+  double mpi_seconds() const;
 };
 
 // Whether any rank of a job ran with MPI_THREAD_MULTIPLE.

@@ -20,6 +20,9 @@ enum class WaitOp : std::uint8_t {
   all_to_all,  // N x N collectives: allreduce, allgather(v), alltoall(v), reduce_scatter(_block)
   one_to_all,  // rooted distribution: bcast, scatter(v); peer: the root
   all_to_one,  // rooted collection: reduce, gather(v); peer: the root
+  probe,       // a blocking probe found a message (peer, tag); order: the receive that takes it
+  send_done,   // a wait or test completed a non-blocking send; order: that send's
+  collective_done,  // a wait or test completed a non-blocking collective; order: its start's
 };
 
 struct WaitEvent {
@@ -29,9 +32,12 @@ struct WaitEvent {
   std::int32_t peer = -1;   // the other rank (MPI_COMM_WORLD's numbering), or the root
   std::int32_t tag = 0;     // a message's tag (a receive: the tag its status gives)
   std::uint32_t comm = 0;   // the communicator, the same number on every rank of it (0: world)
-  std::uint32_t order = 0;  // a receive: the rank's count of receives posted before it
+  // A receive or probe: the rank's count of receives posted before it; a send: the rank's count of
+  // sends before it; a collective: the rank's count of collectives before it.
+  std::uint32_t order = 0;
   WaitOp op = WaitOp::send;
-  std::uint8_t pad[7] = {};
+  std::uint8_t nonblocking = 0;  // a send or collective started by an MPI_I... call (completed later)
+  std::uint8_t pad[6] = {};
 };
 static_assert(sizeof(WaitEvent) == 48, "the events file's layout");
 
@@ -43,7 +49,8 @@ struct WaitLogHeader {
   std::uint64_t dropped = 0;  // events past the rank's cap, not written (the log is then incomplete)
 };
 
-// The variable scalerun sets in every rank for the most events a rank keeps.
+// The most events a rank keeps, when set in its environment (scalerun leaves the default; the
+// benchmark of the library's cost sets 0 to price the log).
 inline constexpr const char* kWaitLogCapVariable = "SCALERUN_PMPI_EVENTS";
 
 }  // namespace scalerun::measure

@@ -3,13 +3,17 @@
 // (wait_event.hpp), the time each rank spent inside an MPI call waiting for another rank, split by
 // cause. Sends are matched with receives in order per sender, receiver, communicator and tag (MPI
 // does not let such messages overtake one another), collectives by their order on a communicator.
-//   late sender     a receive (or the wait completing it) entered before its message was sent
-//   late receiver   a send that blocks (synchronous, or too large to buffer) entered before its
-//                   receive was posted
+//   late sender     a receive (or the wait completing it, or a blocking probe) entered before its
+//                   message was sent
+//   late receiver   a send that blocks (synchronous, or too large to buffer), or the wait that
+//                   completes a non-blocking one, entered before its receive was posted and still
+//                   in progress when it was (an eager send that returned first did not wait)
 //   barrier         a rank in MPI_Barrier before the last one arrived
 //   collective      the same in an N x N collective (allreduce, allgather, alltoall, ...)
 //   late broadcast  a rank in a broadcast or scatter before its root
 //   early reduce    a root in a reduce or gather before the last rank it collects from
+// (a non-blocking collective's wait is in the wait or test that completes it, measured from the
+// start of the last rank's, or the root's, MPI_I... call)
 // One call's wait is the largest of its causes (a sendrecv whose peer is late waits once, not
 // twice), bounded by the call's own time. The times of different ranks are compared directly, so
 // the ranks must share one clock: the caller checks that (one host, or one boot).

@@ -584,7 +584,20 @@ Table ranks_table(const MeasuredSweep& sweep) {
   add_point_columns(t, sweep);
   t.add_column("rank", "{:g}").add_column("host");
   if (grouped) t.add_column("group");
-  for (const char* c : {"wall", "busy", "p2p", "collective", "wait", "barrier", "waiting"}) t.add_column(c, "{:.4g}");
+  // One-sided and I/O columns only for jobs that made such calls.
+  bool one_sided = false, io = false;
+  for (const auto& pt : sweep.points) {
+    for (const auto& r : pt.ranks) {
+      one_sided = one_sided || (r.figures.count("one_sided_calls") != 0 && r.figures.at("one_sided_calls") > 0);
+      io = io || (r.figures.count("io_calls") != 0 && r.figures.at("io_calls") > 0);
+    }
+  }
+  std::vector<std::string> kinds{"point_to_point", "collective", "wait", "barrier"};
+  if (one_sided) kinds.emplace_back("one_sided");
+  if (io) kinds.emplace_back("io");
+  t.add_column("wall", "{:.4g}").add_column("busy", "{:.4g}");
+  for (const auto& kind : kinds) t.add_column(kind == "point_to_point" ? "p2p" : kind, "{:.4g}");
+  t.add_column("waiting", "{:.4g}");
   t.add_column("messages", "{:g}").add_column("bytes", "{:.4g}");
   for (const auto& v : values) t.add_column(v, "{:g}");
   for (const auto& pt : sweep.points) {
@@ -597,7 +610,9 @@ Table ranks_table(const MeasuredSweep& sweep) {
       row.emplace_back(static_cast<double>(r.rank));
       row.emplace_back(r.host);
       if (grouped) row.emplace_back(r.group);
-      for (const char* c : {"wall", "busy", "point_to_point", "collective", "wait", "barrier"}) row.emplace_back(f.at(c));
+      row.emplace_back(f.at("wall"));
+      row.emplace_back(f.at("busy"));
+      for (const auto& kind : kinds) row.emplace_back(f.at(kind));
       if (r.wait_states.empty()) row.emplace_back(r.waiting()); else row.emplace_back(std::monostate{});
       row.emplace_back(f.at("messages_sent"));
       row.emplace_back(f.at("bytes_sent") + f.at("collective_bytes"));
@@ -625,10 +640,14 @@ Table ranks_table(const MeasuredSweep& sweep) {
     }
   }
   t.unit({"wall", "busy", "p2p", "collective", "wait", "barrier", "waiting"}, "s").unit("bytes", "B");
+  if (one_sided) t.unit({"one_sided"}, "s");
+  if (io) t.unit({"io"}, "s");
   t.role("host", report::Role::Note);
   if (grouped) t.role("group", report::Role::Note);
   t.notes.push_back("wall = MPI_Init to MPI_Finalize; busy = between MPI calls; p2p, collective, wait (MPI_Wait*, "
-                    "MPI_Probe, polling MPI_Test and MPI_Iprobe), barrier = inside those calls, so busy + MPI time = wall; "
+                    "MPI_Probe, polling MPI_Test and MPI_Iprobe), barrier, one_sided (windows: MPI_Put, MPI_Win_fence, ...; "
+                    "shown where a job made such calls), io (MPI_File_*, likewise) = inside those calls, so busy + MPI "
+                    "time = wall; "
                     "waiting = the part of the MPI time spent waiting for another rank (its wait states, as Scalasca "
                     "finds them, and polling), idle in the overhead split, the rest being the primitives' own time; "
                     "messages = point-to-point sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "

@@ -212,14 +212,14 @@ InstrumentationRecord job_record(const std::vector<measure::RankRecord>& ranks, 
       // Seed 000's split: waiting for another rank (the wait states, and polling for a message) is
       // idle; the rest of the time inside MPI (the transfers, the collectives' own work) is the
       // primitives'.
-      const double in_mpi = f.at("point_to_point") + f.at("collective") + f.at("wait") + f.at("barrier");
+      const double in_mpi = r.mpi_seconds();
       const double waiting = std::min(in_mpi, r.waiting());
       sums.idle += waiting + ended_early;
       sums.primitive += in_mpi - waiting;
     } else {
       // Without wait states (the ranks' note says why), by the kind of call.
       sums.idle += f.at("wait") + f.at("barrier") + ended_early;
-      sums.primitive += f.at("point_to_point") + f.at("collective");
+      sums.primitive += r.mpi_seconds() - f.at("wait") - f.at("barrier");
     }
   }
   InstrumentationRecord rec;

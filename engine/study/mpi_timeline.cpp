@@ -15,7 +15,9 @@ using report::Activity;
 Activity activity_of(measure::CallKind kind) {
   switch (kind) {
     case measure::CallKind::point_to_point:
-    case measure::CallKind::wait: return Activity::comm;
+    case measure::CallKind::wait:
+    case measure::CallKind::one_sided:
+    case measure::CallKind::io: return Activity::comm;
     case measure::CallKind::collective:
     case measure::CallKind::barrier: return Activity::sync;
   }
@@ -31,7 +33,7 @@ void account(report::Track& track, const measure::RankRecord& rank) {
     track.accounted[std::string(report::activity_name(a))] = seconds;
   };
   put(Activity::busy, figure("busy"));
-  put(Activity::comm, figure("point_to_point") + figure("wait"));
+  put(Activity::comm, figure("point_to_point") + figure("wait") + figure("one_sided") + figure("io"));
   put(Activity::sync, figure("collective") + figure("barrier"));
 }
 

@@ -63,7 +63,7 @@ TEST_CASE("MPI kernels on 1, 2 and 4 ranks: verified, busy + MPI time = wall per
       REQUIRE(static_cast<int>(m.ranks.size()) == p);
       for (const auto& r : m.ranks) {
         const auto& f = r.figures;
-        const double mpi = f.at("point_to_point") + f.at("collective") + f.at("wait") + f.at("barrier");
+        const double mpi = f.at("point_to_point") + f.at("collective") + f.at("wait") + f.at("barrier") + f.at("one_sided") + f.at("io");
         INFO("rank " << r.rank << ": busy " << f.at("busy") << " + MPI " << mpi << " vs wall " << f.at("wall"));
         CHECK(r.ended_by == "finalize");
         CHECK(std::abs(f.at("busy") + mpi - f.at("wall")) <= 0.01 * f.at("wall"));
@@ -92,7 +92,7 @@ TEST_CASE("MPI kernels on 1, 2 and 4 ranks: verified, busy + MPI time = wall per
         const auto& f = r.figures;
         waiting += r.waiting();
         ended_early += std::max(0.0, m.instrumentation.tpara - f.at("wall"));
-        in_mpi += f.at("point_to_point") + f.at("collective") + f.at("wait") + f.at("barrier");
+        in_mpi += f.at("point_to_point") + f.at("collective") + f.at("wait") + f.at("barrier") + f.at("one_sided") + f.at("io");
       }
       CHECK(sums.idle == Approx(waiting + ended_early).epsilon(1e-12));
       CHECK(sums.primitive == Approx(in_mpi - waiting).epsilon(1e-12));

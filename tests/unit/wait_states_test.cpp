@@ -143,6 +143,85 @@ TEST_CASE("wait states: barriers, N x N collectives, broadcasts and reductions")
   CHECK(c[0].barrier == Approx(0.05 + 0.8));
 }
 
+TEST_CASE("wait states: waits completed later are found where the rank waited") {
+  // An MPI_Isend at 0.0 (order 0), completed by MPI_Wait from 0.1 to 1.0; the receive is posted at
+  // 0.8: 0.7 late receiver in the wait, none in the MPI_Isend call itself.
+  WaitEvent isend = send(0.0, 0.01, 1);
+  isend.nonblocking = 1;
+  WaitEvent done = send(0.1, 1.0, 1);
+  done.op = WaitOp::send_done;
+  const auto w = states({{isend, done}, {receive(0.8, 1.0, 0, 0, 0.8)}});
+  CHECK(w[0].late_receiver == Approx(0.7));
+  // An eager send that returned (0.01) before the receive was posted (0.5) did not wait.
+  const auto eager = states({{send(0.0, 0.01, 1)}, {receive(0.5, 0.51, 0, 0, 0.5)}});
+  CHECK(eager[0].total() == 0);
+  // A non-blocking allreduce started at 0.0 and waited for from 0.2 to 1.0; the other rank starts
+  // at 0.9: 0.7 in the wait.
+  WaitEvent start = collective(WaitOp::all_to_all, 0.0, 0.01);
+  start.nonblocking = 1;
+  WaitEvent finished = collective(WaitOp::collective_done, 0.2, 1.0);
+  WaitEvent other = collective(WaitOp::all_to_all, 0.9, 0.91);
+  other.nonblocking = 1;
+  WaitEvent other_done = collective(WaitOp::collective_done, 0.91, 1.0);
+  const auto nb = states({{start, finished}, {other, other_done}});
+  CHECK(nb[0].collective == Approx(0.7));
+  CHECK(nb[1].total() == 0);
+  // A blocking probe from 0.0 to 1.0 for a message sent at 0.6 waited 0.6; the receive that takes
+  // the message afterwards (posted at 1.0) did not wait, and the next message goes to the next one.
+  WaitEvent probe = receive(0.0, 1.0, 1, 0, 0.0);
+  probe.op = WaitOp::probe;
+  const auto p = states({{probe, receive(1.0, 1.01, 1, 0, 1.0), receive(1.1, 2.0, 1, 1, 1.1)},
+                         {send(0.6, 0.61, 0), send(1.5, 1.51, 0)}});
+  CHECK(p[0].late_sender == Approx(0.6 + 0.4));
+}
+
+TEST_CASE("wait states: collectives are instances per communicator") {
+  // Rank 0 joins a barrier on communicator 1 only (entered 0.0, left 0.55); rank 1 that barrier
+  // (0.5) and then one on communicator 2 (1.0 .. 1.81); rank 2 only the one on 2 (1.8). Rank 0
+  // waits 0.5, rank 1 0.8, rank 2 nothing; taken as one sequence the barriers would mix.
+  const auto w = states({{collective(WaitOp::barrier, 0.0, 0.55, -1, 1)},
+                         {collective(WaitOp::barrier, 0.5, 0.55, -1, 1), collective(WaitOp::barrier, 1.0, 1.81, -1, 2)},
+                         {collective(WaitOp::barrier, 1.8, 1.81, -1, 2)}});
+  CHECK(w[0].barrier == Approx(0.5));
+  CHECK(w[1].barrier == Approx(0.8));
+  CHECK(w[2].total() == 0);
+}
+
+TEST_CASE("wait states: a job's records say why they have none") {
+  const auto dir = std::filesystem::temp_directory_path() / ("scalerun-waitwhy-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const auto write = [&](int rank, std::uint64_t dropped) {
+    std::FILE* f = std::fopen((dir / ("rank-" + std::to_string(rank) + ".events")).c_str(), "wb");
+    REQUIRE(f != nullptr);
+    scalerun::measure::WaitLogHeader h;
+    std::memcpy(h.magic, scalerun::measure::kWaitLogMagic, sizeof h.magic);
+    h.dropped = dropped;
+    std::fwrite(&h, sizeof h, 1, f);
+    std::fclose(f);
+  };
+  std::vector<scalerun::measure::RankRecord> ranks(2);
+  for (int r = 0; r < 2; ++r) {
+    ranks[static_cast<std::size_t>(r)].rank = r;
+    ranks[static_cast<std::size_t>(r)].clock = "boot";
+  }
+  write(0, 0);
+  scalerun::measure::add_wait_states(dir.string(), ranks);
+  CHECK(ranks[0].wait_states == "rank 1 wrote no wait-state log");
+  write(1, 7);
+  scalerun::measure::add_wait_states(dir.string(), ranks);
+  CHECK(ranks[1].wait_states.find("rank 1 sent, received and joined more messages and collectives than its log keeps "
+                                  "(0 kept, 7 more)") == 0);
+  write(1, 0);
+  ranks[1].thread_multiple = true;
+  scalerun::measure::add_wait_states(dir.string(), ranks);
+  CHECK(ranks[0].wait_states.find("MPI_THREAD_MULTIPLE") != std::string::npos);
+  ranks[1].thread_multiple = false;
+  scalerun::measure::add_wait_states(dir.string(), ranks);
+  CHECK(ranks[0].wait_states.empty());
+  CHECK(ranks[0].figures.at("late_sender") == 0);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("wait states: a log reads back, a malformed or truncated one does not") {
   const auto dir = std::filesystem::temp_directory_path() / ("scalerun-waitlog-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
@@ -161,6 +240,7 @@ TEST_CASE("wait states: a log reads back, a malformed or truncated one does not"
   write(0, 2, 2, true);
   write(1, 3, 2, true);   // says 3, holds 2
   write(2, 1, 1, false);  // not a log
+  write(4, (std::uint64_t{1} << 60) + 0, 0, true);  // a count whose size in bytes wraps to 0
   const auto log = scalerun::measure::read_wait_log(dir.string(), 0);
   REQUIRE(log);
   REQUIRE(log->events.size() == 2);
@@ -168,6 +248,7 @@ TEST_CASE("wait states: a log reads back, a malformed or truncated one does not"
   CHECK_FALSE(scalerun::measure::read_wait_log(dir.string(), 1));
   CHECK_FALSE(scalerun::measure::read_wait_log(dir.string(), 2));
   CHECK_FALSE(scalerun::measure::read_wait_log(dir.string(), 3));  // none
+  CHECK_FALSE(scalerun::measure::read_wait_log(dir.string(), 4));
   // Ranks on two clocks: no wait states, and each record says why.
   std::vector<scalerun::measure::RankRecord> ranks(2);
   ranks[0].rank = 0;
