@@ -438,9 +438,10 @@ MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, in
   return own.data();
 }
 
-void collective_bytes(int count, MPI_Datatype type) {
+void collective_bytes(int count, MPI_Datatype type) { collective_raw_bytes(bytes_of(count, type)); }
+
+void collective_raw_bytes(double bytes) {
   auto& r = record();
-  const double bytes = bytes_of(count, type);
   r.collective_bytes += bytes;
   add_function_bytes(r, bytes);
 }

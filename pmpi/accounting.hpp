@@ -87,6 +87,7 @@ MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, in
 
 // A collective's bytes (this rank's contribution).
 void collective_bytes(int count, MPI_Datatype type);
+void collective_raw_bytes(double bytes);
 
 // A blocking collective on `comm`, for the wait-state analysis; `root` for the rooted ones.
 enum class Collective { barrier, all_to_all, one_to_all, all_to_one, other };

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The interposition layer's one-sided, I/O and further collective families against a program
+# whose bytes and calls are known by construction (tests/programs/mpi_families.cpp): bytes exact,
+# call counts exact, and each rank's one-sided and I/O time within 2 ms + 2 % of the program's own
+# clock around those calls (rank 0 waits 0.1 s in a fence).
+# Usage: mpi_families.sh PMPI_LIBRARY MPI_FAMILIES_PROGRAM
+set -euo pipefail
+lib=$(realpath "$1")
+program=$(realpath "$2")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_tmpdir_base="$dir" \
+  mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir" "$program" "$dir/scratch" \
+  > "$dir/out.txt" 2>&1 || { cat "$dir/out.txt"; fail "the program failed"; }
+field() { grep -o "\"$2\": [0-9.e+-]*" "$dir/rank-$1.json" | head -1 | awk '{print $2}'; }
+expect() {
+  local got
+  got=$(field "$1" "$2")
+  [ "$got" = "$3" ] || fail "rank $1: $2 = $got, expected $3"
+}
+# The program's own clock for a kind, and the record's, within 2 ms + 2 %.
+near() {
+  local own got
+  own=$(awk -v r="$1" -v k="$2" '$1 == "clock" && $2 == r { for (i = 3; i < NF; i += 2) if ($i == k) print $(i + 1) }' "$dir/out.txt")
+  got=$(field "$1" "$2")
+  [ -n "$own" ] || { cat "$dir/out.txt"; fail "rank $1 printed no clock for $2"; }
+  awk -v a="$got" -v b="$own" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 0.002 + 0.02 * b) }' ||
+    fail "rank $1: $2 = $got s, the program's own clock says $own s"
+}
+expect 0 one_sided_bytes 1400
+expect 1 one_sided_bytes 132
+expect 0 io_bytes 1880
+expect 1 io_bytes 1880
+expect 0 collective_bytes 176
+expect 1 collective_bytes 176
+# Window made and freed, 2 fences; rank 0: put, get, accumulate; rank 1: lock, get, fetch-and-op,
+# compare-and-swap, rput, unlock.
+expect 0 one_sided_calls 7
+expect 1 one_sided_calls 10
+# open, write_at, sync, read_at, write_at_all, iwrite_at, read_at, close (+ delete on rank 0).
+expect 0 io_calls 9
+expect 1 io_calls 8
+for r in 0 1; do
+  near "$r" one_sided
+  near "$r" io
+done
+awk -v t="$(field 0 one_sided)" 'BEGIN { exit !(t >= 0.1) }' || fail "rank 0 did not wait 0.1 s in the fence"
+echo "mpi_families: ok"
