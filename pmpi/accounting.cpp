@@ -1,6 +1,7 @@
 #include "accounting.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <string>
 #include <cmath>
@@ -188,10 +189,10 @@ void add_function_bytes(RankRecord& r, double bytes) {
   r.functions[slot].bytes += bytes;
 }
 
+// Bucket k holds sizes in [2^(k-1), 2^k): the size's bit width (0 for an empty message).
 int size_bucket(double bytes) {
-  int bucket = 0;
-  while (bucket + 1 < kSizeBuckets && bytes >= std::ldexp(1.0, bucket)) ++bucket;
-  return bucket;
+  const auto width = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(bytes)));
+  return width < kSizeBuckets ? width : kSizeBuckets - 1;
 }
 
 // A receive of `type` on `comm` completed with `status`, posted at `posted` as the rank's

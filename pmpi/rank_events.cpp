@@ -1,5 +1,7 @@
 #include "rank_events.hpp"
 
+#include <sys/mman.h>
+
 #include <cstdlib>
 #include <cstring>
 
@@ -19,15 +21,25 @@ void RankEvents::start() {
   }
 }
 
+void RankEvents::Unmap::operator()(Event* chunk) const { munmap(chunk, kChunk * sizeof(Event)); }
+
 RankEvents::Event* RankEvents::add() {
   if (size_ >= cap_) {
     ++dropped_;
     return nullptr;
   }
-  if (size_ == chunks_.size() * kChunk) chunks_.push_back(std::make_unique<Event[]>(kChunk));  // zeroed: touched
+  if (size_ == chunks_.size() * kChunk) {
+    void* chunk = mmap(nullptr, kChunk * sizeof(Event), PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (chunk == MAP_FAILED) {
+      ++dropped_;  // no memory for the log: it is incomplete, and scalerun says so
+      return nullptr;
+    }
+    chunks_.emplace_back(static_cast<Event*>(chunk));
+  }
+  // Every slot is used once, and chunks come zeroed: nothing to clear.
   Event* event = &at(size_);
   ++size_;
-  *event = Event{};
   return event;
 }
 

@@ -20,7 +20,7 @@ class RankEvents {
   void start();
   std::size_t size() const { return size_; }
   // The event at `index` (< size()).
-  Event& at(std::size_t index) { return chunks_[index / kChunk][index % kChunk]; }
+  Event& at(std::size_t index) { return chunks_[index / kChunk].get()[index % kChunk]; }
   // A new event at the end, or nullptr past the cap (counted as dropped).
   Event* add();
   // Writes `dir`/rank-<rank>.events through a temporary file renamed into place.
@@ -28,7 +28,12 @@ class RankEvents {
 
  private:
   static constexpr std::size_t kChunk = 1 << 14;  // 768 KiB of events
-  std::vector<std::unique_ptr<Event[]>> chunks_;
+  // Chunks mapped with their pages populated in one system call (zeroed by the kernel): a fault
+  // per fresh page, taken while logging, cost more than the logging itself.
+  struct Unmap {
+    void operator()(Event* chunk) const;
+  };
+  std::vector<std::unique_ptr<Event, Unmap>> chunks_;
   std::size_t size_ = 0, cap_ = 0;
   unsigned long long dropped_ = 0;
 };
