@@ -19,7 +19,7 @@ namespace {
 
 // The longest step between two polls that still counts as polling (seconds): a polling loop's
 // step is well under a microsecond; work a program overlaps with its communication between tests
-// comes in longer pieces (a step cut short by preemption is busy: the rank was not polling).
+// comes in longer pieces (a step stretched by preemption is busy, as any time between calls is).
 constexpr double kPollingStep = 5e-6;
 
 // Guards the maps below for MPI_THREAD_MULTIPLE programs that call MPI from several threads.
@@ -242,12 +242,16 @@ Span::Span(Kind kind, int function) : kind_(static_cast<int>(kind)), function_(f
   if (!r.active) return;
   outer_ = r.depth++ == 0;
   if (!outer_) return;
-  start_ = now_seconds();
+  start_ = measured_start_ = now_seconds();
   // A rank polling in a loop (MPI_Test, MPI_Iprobe finding nothing, again and again) spends part
   // of the loop between the calls: a short step from a poll that found nothing to the next test,
-  // probe or wait is polling too, not work. Longer steps are work the program overlaps with its
-  // communication.
-  if (kind == Kind::wait && r.polling_since_exit && start_ - r.last_exit < kPollingStep) start_ = r.last_exit;
+  // probe or wait is polling too, not work. A longer step is work the program overlaps with its
+  // communication, or time the rank was descheduled (on a loaded machine, which takes CPU from
+  // work as well: busy either way, as any time between MPI calls is).
+  if (kind == Kind::wait && r.polling_since_exit && start_ - r.last_exit < kPollingStep) {
+    r.polling += start_ - r.last_exit;
+    start_ = r.last_exit;
+  }
   r.busy += start_ - r.last_exit;
   r.call_start = start_;
   r.current_function = function_;
@@ -262,7 +266,7 @@ Span::~Span() {
   if (!outer_) return;
   const double end = now_seconds();
   r.in_mpi[kind_] += end - start_;
-  if (found_nothing_) r.polling += end - start_;
+  if (found_nothing_) r.polling += end - measured_start_;
   r.polling_since_exit = found_nothing_;
   if (function_ >= 0) {
     if (r.functions.size() <= static_cast<std::size_t>(function_)) r.functions.resize(static_cast<std::size_t>(function_) + 1);
@@ -540,6 +544,7 @@ void mpi_started(int rc) {
   PMPI_Comm_rank(MPI_COMM_WORLD, &r.rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &r.size);
   r.active = true;
+  write_pid_file(r.rank);
   r.trace.start();
   r.events.start();
   r.init_exit = r.last_exit = now_seconds();

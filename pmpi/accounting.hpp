@@ -30,7 +30,8 @@ class Span {
   int function_;
   bool outer_ = false;
   bool found_nothing_ = false;
-  double start_ = 0;
+  double start_ = 0;           // the call's start, a polling step before it included
+  double measured_start_ = 0;  // when the call itself began
   std::size_t first_event_ = 0;
 };
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -51,6 +52,29 @@ std::string json_string(const std::string& text) {
 }
 
 }  // namespace
+
+namespace {
+
+// Writes rank-<rank>.exit with the status the process exits with (glibc's on_exit hands it over),
+// so a launcher that does not say which rank failed (MPICH's mpiexec) can be told.
+void write_exit_status(int status, void* rank) {
+  const char* dir = std::getenv("SCALERUN_PMPI_DIR");
+  if (dir == nullptr || *dir == '\0') return;
+  const RankFile file(dir, static_cast<int>(reinterpret_cast<std::intptr_t>(rank)), ".exit");
+  if (std::FILE* f = file.get()) std::fprintf(f, "%d\n", status);
+}
+
+}  // namespace
+
+void write_pid_file(int rank) {
+  const char* dir = std::getenv("SCALERUN_PMPI_DIR");
+  if (dir == nullptr || *dir == '\0') return;
+  {
+    const RankFile file(dir, rank, ".pid");
+    if (std::FILE* f = file.get()) std::fprintf(f, "%ld\n", static_cast<long>(getpid()));
+  }
+  on_exit(write_exit_status, reinterpret_cast<void*>(static_cast<std::intptr_t>(rank)));
+}
 
 void write_record(double finalize, const char* ended_by, int abort_code) {
   const char* dir = std::getenv("SCALERUN_PMPI_DIR");

@@ -93,4 +93,9 @@ double now_seconds();
 // clock. Does nothing when the variable is not set.
 void write_record(double finalize, const char* ended_by, int abort_code);
 
+// Writes $SCALERUN_PMPI_DIR/rank-<rank>.pid (this process's pid) when MPI_Init returns, and at
+// exit rank-<rank>.exit (its exit status): a launcher that names a failed process by its pid alone,
+// or not at all (MPICH's mpiexec), can then be told which rank it was and how it ended.
+void write_pid_file(int rank);
+
 }  // namespace scalerun::pmpi

@@ -374,7 +374,7 @@ void read_cluster(lua_State* L, int machine, study::MachineSpec& m) {
     const int launcher = lua_gettop(L);
     measure::Launcher l;
     l.kind = string_field(L, launcher, "kind", "mpirun");
-    l.command = string_field(L, launcher, "command", l.kind.c_str());
+    l.command = string_field(L, launcher, "command", measure::default_command(l.kind).c_str());
     raw_field(L, launcher, "options");
     l.options = strings_at_top(L);
     lua_pop(L, 1);

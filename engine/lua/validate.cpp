@@ -92,9 +92,9 @@ void check_cluster(lua_State* L, const lua::FieldReader& r) {
   lua::FieldReader l(L, -1, r.where(), "launcher.");
   l.reject_unknown({"kind", "command", "options", "env", "oversubscribe", "batch"});
   const std::string kind = l.string_or("kind", "mpirun");
-  if (kind != "mpirun" && kind != "srun") {
-    l.fail("kind", fmt::format("'{}': jobs start with Open MPI's mpirun (kind = \"mpirun\") or Slurm's srun (kind = "
-                               "\"srun\"); MPICH's mpiexec is not supported yet", kind));
+  if (kind != "mpirun" && kind != "srun" && kind != "mpich") {
+    l.fail("kind", fmt::format("'{}': jobs start with Open MPI's mpirun (kind = \"mpirun\"), MPICH's mpiexec (kind = "
+                               "\"mpich\") or Slurm's srun (kind = \"srun\")", kind));
   }
   l.string_or("command", kind);
   if (l.has("options")) l.string_list("options");

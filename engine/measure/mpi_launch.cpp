@@ -67,6 +67,8 @@ void add_env(std::vector<std::string>& argv, const std::map<std::string, std::st
 
 }  // namespace
 
+std::string default_command(const std::string& kind) { return kind == "mpich" ? "mpiexec.mpich" : kind; }
+
 std::string app_context(const MpiJob& job) {
   if (groups_of(job).size() < 2) return "";
   const std::map<std::string, std::string> env = rank_env(job);
@@ -194,6 +196,36 @@ Launch srun_launch(const MpiJob& job, const std::string& dir) {
   return launch;
 }
 
+// MPICH's mpiexec (Hydra): "mpiexec.mpich -n 4 -hosts a:2,b:2 [-errfile-pattern DIR/rank.%r.stderr]
+// [options] -genv NAME VALUE ... program args", and for several groups one section per run of a
+// group's placements, separated by ":", each with its own -n, -hosts and SCALERUN_GROUP (ranks
+// are numbered in section order, as in an application context).
+Launch mpich_launch(const MpiJob& job) {
+  Launch launch;
+  launch.argv = {job.launcher.command};
+  if (!job.output_dir.empty()) {
+    // Each rank's stderr in a file of its own (its stdout stays with the launcher's, where the
+    // program's JSON line is read).
+    std::filesystem::create_directories(job.output_dir);
+    launch.argv.insert(launch.argv.end(), {"-errfile-pattern", job.output_dir + "/rank.%r.stderr"});
+  }
+  launch.argv.insert(launch.argv.end(), job.launcher.options.begin(), job.launcher.options.end());
+  for (const auto& [name, value] : rank_env(job)) launch.argv.insert(launch.argv.end(), {"-genv", name, value});
+  bool first_section = true;
+  for (auto first = job.placement.begin(); first != job.placement.end();) {
+    auto last = std::find_if(first, job.placement.end(), [&](const Placement& p) { return p.group != first->group; });
+    int ranks = 0;
+    for (auto it = first; it != last; ++it) ranks += it->ranks;
+    if (!first_section) launch.argv.emplace_back(":");
+    first_section = false;
+    launch.argv.insert(launch.argv.end(), {"-n", std::to_string(ranks), "-hosts", host_list(first, last)});
+    if (!first->group.empty()) launch.argv.insert(launch.argv.end(), {"-env", "SCALERUN_GROUP", first->group});
+    launch.argv.insert(launch.argv.end(), job.program.begin(), job.program.end());
+    first = last;
+  }
+  return launch;
+}
+
 }  // namespace
 
 std::string srun_multi_prog(const MpiJob& job) {
@@ -217,6 +249,7 @@ std::string srun_multi_prog(const MpiJob& job) {
 
 Launch prepare_launch(const MpiJob& job, const std::string& dir) {
   if (job.launcher.kind == "srun") return srun_launch(job, dir);
+  if (job.launcher.kind == "mpich") return mpich_launch(job);
   Launch launch;
   std::string app_file;
   if (const std::string app = app_context(job); !app.empty()) {
@@ -230,8 +263,9 @@ Launch prepare_launch(const MpiJob& job, const std::string& dir) {
 std::string rank_stderr_path(const MpiJob& job, int rank) {
   if (job.output_dir.empty()) return "";
   // mpirun --output-filename DIR writes DIR/1/rank.N/stderr (the job's number is 1 under mpirun).
-  return job.launcher.kind == "srun" ? fmt::format("{}/rank.{}.stderr", job.output_dir, rank)
-                                     : fmt::format("{}/1/rank.{}/stderr", job.output_dir, rank);
+  return job.launcher.kind == "srun" || job.launcher.kind == "mpich"
+             ? fmt::format("{}/rank.{}.stderr", job.output_dir, rank)
+             : fmt::format("{}/1/rank.{}/stderr", job.output_dir, rank);
 }
 
 namespace {
@@ -261,6 +295,7 @@ RankRecord parse_record(const nlohmann::json& j) {
   r.rank = j.at("rank").get<int>();
   r.host = j.at("host").get<std::string>();
   r.group = j.value("group", "");
+  r.pid = j.value("pid", 0L);
   r.ended_by = j.at("ended_by").get<std::string>();
   r.abort_code = j.at("abort_code").get<int>();
   r.region_error = j.at("region_error").get<std::string>();
@@ -347,8 +382,9 @@ std::vector<RankRecord> read_rank_records(const std::string& dir, int ranks) {
   if (!missing.empty()) {
     std::string list;
     for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-    throw std::runtime_error(fmt::format("rank{} {} wrote no record (the program did not reach MPI_Finalize, or "
-                                         "scalerun's interposition library was not loaded into it)",
+    throw std::runtime_error(fmt::format("rank{} {} wrote no record (the program did not reach MPI_Finalize, was "
+                                         "built for another MPI than the launcher starts, or scalerun's "
+                                         "interposition library was not loaded into it)",
                                          missing.size() > 1 ? "s" : "", list));
   }
   return records;

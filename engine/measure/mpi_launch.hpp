@@ -14,13 +14,17 @@
 namespace scalerun::measure {
 
 struct Launcher {
-  std::string kind = "mpirun";     // Open MPI's "mpirun", or Slurm's "srun" (a job step, PMIx)
-  std::string command = "mpirun";  // the program, looked up on PATH (the kind's own by default)
+  // Open MPI's "mpirun", MPICH's mpiexec ("mpich": Hydra), or Slurm's "srun" (a job step, PMIx).
+  std::string kind = "mpirun";
+  std::string command = "mpirun";  // the program, looked up on PATH (default_command(kind) unless given)
   std::vector<std::string> options;          // placed before the program, as given
   std::map<std::string, std::string> env;    // exported to every rank
   bool oversubscribe = false;      // more ranks than a host's slots allowed
   bool batch = false;              // srun: each job a batch script submitted with sbatch --wait
 };
+
+// The program a launcher kind runs unless the machine names another: mpirun, mpiexec.mpich, srun.
+std::string default_command(const std::string& kind);
 
 struct Placement {
   std::string host;
@@ -80,6 +84,7 @@ struct RankRecord {
   int rank = 0;
   std::string host;
   std::string group;     // the node group the rank was placed in ("" none)
+  long pid = 0;
   std::string ended_by;  // "finalize" or "abort"
   int abort_code = 0;
   std::map<std::string, double> figures;

@@ -71,13 +71,18 @@ std::vector<std::string> program_argv(const KernelSpec& kernel, const runtime::P
 }
 
 // scalerun's PMPI library: the build tree's, else the installed one.
-std::string interposition_library(const std::string& where) {
-  for (const char* path : {SCALERUN_PMPI_LIBRARY, SCALERUN_INSTALLED_PMPI_LIBRARY}) {
+// The interposition library built for the MPI the launcher starts (MPICH's for kind "mpich",
+// Open MPI's otherwise: srun starts Open MPI's ranks through PMIx).
+std::string interposition_library(const measure::Launcher& launcher, const std::string& where) {
+  const bool mpich = launcher.kind == "mpich";
+  const char* built = mpich ? SCALERUN_PMPI_MPICH_LIBRARY : SCALERUN_PMPI_LIBRARY;
+  const char* installed = mpich ? SCALERUN_INSTALLED_PMPI_MPICH_LIBRARY : SCALERUN_INSTALLED_PMPI_LIBRARY;
+  for (const char* path : {built, installed}) {
     if (access(path, R_OK) == 0) return path;
   }
-  throw ScriptError(fmt::format("{}scalerun's interposition library is missing (looked for {} and {}): build or "
-                                "install scalerun with MPI", where, SCALERUN_PMPI_LIBRARY,
-                                SCALERUN_INSTALLED_PMPI_LIBRARY));
+  throw ScriptError(fmt::format("{}scalerun's interposition library for {} is missing (looked for {} and {}): build "
+                                "or install scalerun with {}", where, mpich ? "MPICH" : "Open MPI", built, installed,
+                                mpich ? "MPICH (Debian's mpich and libmpich-dev)" : "MPI"));
 }
 
 // The launcher's command line and environment, its files written into `dir`.
@@ -93,8 +98,9 @@ measure::Launch launch_of(const measure::MpiJob& job, const std::string& dir, co
 
 // The Debian package a launcher comes with, for the message when it is missing.
 std::string launcher_package(const measure::Launcher& launcher) {
-  return launcher.kind == "srun" ? "Slurm's srun and sbatch come with Debian's slurm-client: apt-get install slurm-client"
-                                 : "the launcher comes with Debian's openmpi-bin: apt-get install openmpi-bin";
+  if (launcher.kind == "srun") return "Slurm's srun and sbatch come with Debian's slurm-client: apt-get install slurm-client";
+  if (launcher.kind == "mpich") return "MPICH's mpiexec comes with Debian's mpich: apt-get install mpich";
+  return "the launcher comes with Debian's openmpi-bin: apt-get install openmpi-bin";
 }
 
 struct JobRun {
@@ -197,6 +203,13 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
     run.ranks = measure::read_rank_records(records, measure::job_ranks(job));
     measure::add_wait_states(records, run.ranks);
   } catch (const std::runtime_error& e) {
+    // A launcher that let a rank leave without MPI_Finalize (MPICH's mpiexec exits 0): named as a
+    // failed rank is.
+    if (auto failure = measure::find_failed_rank(run.result, job, records)) {
+      if (failure->host == "localhost") failure->host = host::hostname();
+      throw ScriptError(fmt::format("{}{}: {} (launched as: {})", where, kernel_name,
+                                    measure::describe_rank_failure(*failure), measure::format_command_line(argv)));
+    }
     throw ScriptError(fmt::format("{}{}: {}", where, measure::format_command_line(argv), e.what()));
   }
   return run;
@@ -361,7 +374,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
   job.program = program;
   job.oversubscribed = oversubscribed(machine, job.placement);
   job.speeds = rank_speeds(machine);
-  job.env["LD_PRELOAD"] = interposition_library(where);
+  job.env["LD_PRELOAD"] = interposition_library(job.launcher, where);
   if (settings.record_timeline) job.env[measure::kTraceVariable] = std::to_string(kMpiTraceCap);
   Measurement m;
   std::vector<JobRun> timed;

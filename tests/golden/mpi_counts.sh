@@ -4,15 +4,21 @@
 # receive counts the message received (from its status), not the buffer posted, and it is counted
 # when MPI_Test, MPI_Wait or MPI_Waitall completes it; a cancelled or freed receive is none;
 # MPI_Mrecv counts; a non-blocking collective counts its bytes.
-# Usage: mpi_counts.sh PMPI_LIBRARY MPI_COUNTS_PROGRAM
+# Usage: mpi_counts.sh PMPI_LIBRARY MPI_COUNTS_PROGRAM [mpich]
 set -euo pipefail
 lib=$(realpath "$1")
 program=$(realpath "$2")
+flavour=${3:-openmpi}  # or mpich: MPICH's mpiexec, the library and program built for MPICH
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+if [ "$flavour" = mpich ]; then
+  launch=(mpiexec.mpich -n 2 -genv LD_PRELOAD "$lib" -genv SCALERUN_PMPI_DIR "$dir")
+else
+  launch=(mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir")
+fi
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_tmpdir_base="$dir" \
-  mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir" "$program" > "$dir/out.txt" 2>&1 ||
+  "${launch[@]}" "$program" > "$dir/out.txt" 2>&1 ||
   { cat "$dir/out.txt"; fail "the program failed"; }
 field() { grep -o "\"$2\": [0-9.e+-]*" "$dir/rank-$1.json" | head -1 | awk '{print $2}'; }
 expect() {

@@ -3,16 +3,21 @@
 # whose bytes and calls are known by construction (tests/programs/mpi_families.cpp): bytes exact,
 # call counts exact, and each rank's one-sided and I/O time within 2 ms + 2 % of the program's own
 # clock around those calls (rank 0 waits 0.1 s in a fence).
-# Usage: mpi_families.sh PMPI_LIBRARY MPI_FAMILIES_PROGRAM
+# Usage: mpi_families.sh PMPI_LIBRARY MPI_FAMILIES_PROGRAM [mpich]
 set -euo pipefail
 lib=$(realpath "$1")
 program=$(realpath "$2")
+flavour=${3:-openmpi}  # or mpich: MPICH's mpiexec, the library and program built for MPICH
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+if [ "$flavour" = mpich ]; then
+  launch=(mpiexec.mpich -n 2 -genv LD_PRELOAD "$lib" -genv SCALERUN_PMPI_DIR "$dir")
+else
+  launch=(mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir")
+fi
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_tmpdir_base="$dir" \
-  mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir" "$program" "$dir/scratch" \
-  > "$dir/out.txt" 2>&1 || { cat "$dir/out.txt"; fail "the program failed"; }
+  "${launch[@]}" "$program" "$dir/scratch" > "$dir/out.txt" 2>&1 || { cat "$dir/out.txt"; fail "the program failed"; }
 field() { grep -o "\"$2\": [0-9.e+-]*" "$dir/rank-$1.json" | head -1 | awk '{print $2}'; }
 expect() {
   local got

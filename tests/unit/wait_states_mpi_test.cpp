@@ -55,17 +55,31 @@ Marks read_marks(const std::filesystem::path& file) {
 
 }  // namespace
 
+// The MPIs the tests run jobs under: Open MPI's mpirun, and MPICH's mpiexec where the build has
+// the library and programs for it (CI installs both).
+std::vector<std::pair<std::string, std::string>> flavours() {
+  std::vector<std::pair<std::string, std::string>> kinds{{"mpirun", SCALERUN_TEST_PROGRAMS}};
+#ifdef SCALERUN_TEST_MPICH
+  kinds.emplace_back("mpich", std::string(SCALERUN_TEST_PROGRAMS) + "/mpich");
+#endif
+  return kinds;
+}
+
 TEST_CASE("wait states of a real MPI job are the waits its program constructed", "[wall]") {
+  const auto [launcher, programs] = GENERATE(from_range(flavours()));
+  INFO("launcher kind " << launcher);
   const auto dir = std::filesystem::temp_directory_path() / ("scalerun-waits-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   study::MachineSpec machine;
   machine.name = "localhost";
   machine.hosts = {"localhost"};
   machine.launcher = scalerun::measure::Launcher{};
+  machine.launcher->kind = launcher;
+  machine.launcher->command = scalerun::measure::default_command(launcher);
   machine.launcher->oversubscribe = true;
   study::KernelSpec kernel;
   kernel.name = "mpi_waits";
-  kernel.mpi = std::string(SCALERUN_TEST_PROGRAMS) + "/mpi_waits " + dir.string();
+  kernel.mpi = programs + "/mpi_waits " + dir.string();
   const study::Measurement m = study::measure_mpi(kernel, machine, {}, 2, study::MeasureSettings{0, 1}, "test: ");
   REQUIRE(m.ranks.size() == 2);
   const Marks marks[2] = {read_marks(dir / "marks-0.txt"), read_marks(dir / "marks-1.txt")};
