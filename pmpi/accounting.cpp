@@ -276,8 +276,11 @@ Span::~Span() {
   }
   r.current_function = -1;
   r.last_exit = end;
-  for (std::size_t i = first_event_; i < r.events.size(); ++i) r.events.at(i).exit = end;
-  if (r.trace.on()) r.trace.keep(kind_, start_, end);
+  for (std::size_t i = first_event_; i < r.events.size(); ++i) {
+    r.events.at(i).exit = end;
+    r.events.at(i).call_kind = static_cast<std::uint8_t>(kind_);
+  }
+  if (r.trace.on()) r.trace.keep(found_nothing_ ? kPollingTraceKind : kind_, start_, end);
 }
 
 void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {

@@ -10,7 +10,7 @@ namespace scalerun::pmpi {
 namespace {
 
 // In the order of rank_record.hpp's Kind.
-constexpr const char* kKindNames[] = {"point_to_point", "collective", "wait", "barrier", "one_sided", "io"};
+constexpr const char* kKindNames[] = {"point_to_point", "collective", "wait", "barrier", "one_sided", "io", "polling"};
 
 }  // namespace
 

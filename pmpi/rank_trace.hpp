@@ -5,12 +5,16 @@
 // record as rank-<rank>.trace, text:
 //   <init_exit> <finalize> <dropped>        seconds of CLOCK_MONOTONIC; intervals past the cap
 //   <kind> <start> <end>                    one line per outermost MPI call, in order
-// where kind is point_to_point, collective, wait, barrier, one_sided or io.
+// where kind is point_to_point, collective, wait, barrier, one_sided or io, or polling for a test
+// or probe that found nothing.
 
 #include <cstddef>
 #include <vector>
 
 namespace scalerun::pmpi {
+
+// The trace's kind of a test or probe that found nothing (after the record's kinds).
+inline constexpr int kPollingTraceKind = 6;
 
 class RankTrace {
  public:

@@ -103,6 +103,12 @@ struct RankRecord {
   // Why the job's wait states are not known ("" when they are: then figures has one per cause,
   // named as wait_states.hpp's kWaitStateNames, and "polling" is always there).
   std::string wait_states = "not analysed";
+  // The calls that waited, with their waits (for the timeline; not stored with the point).
+  struct Waited {
+    double enter = 0, seconds = 0;
+    int call_kind = 0;  // as rank_trace's CallKind
+  };
+  std::vector<Waited> waited;
 
   // The time this rank spent waiting for others inside MPI calls (wait states and polling); 0
   // when the wait states are not known.

@@ -12,12 +12,13 @@ namespace scalerun::measure {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, CallKind>, 6> kKinds{{{"point_to_point", CallKind::point_to_point},
+constexpr std::array<std::pair<std::string_view, CallKind>, 7> kKinds{{{"point_to_point", CallKind::point_to_point},
                                                                        {"collective", CallKind::collective},
                                                                        {"wait", CallKind::wait},
                                                                        {"barrier", CallKind::barrier},
                                                                        {"one_sided", CallKind::one_sided},
-                                                                       {"io", CallKind::io}}};
+                                                                       {"io", CallKind::io},
+                                                                       {"polling", CallKind::polling}}};
 
 // Reads the next space-separated word of `line` into `value`; false when there is none or it is
 // not one.

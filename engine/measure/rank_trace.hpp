@@ -14,7 +14,8 @@ namespace scalerun::measure {
 // The variable that asks every rank for its trace; its value is the most intervals a rank keeps.
 inline constexpr const char* kTraceVariable = "SCALERUN_PMPI_TRACE";
 
-enum class CallKind : std::uint8_t { point_to_point, collective, wait, barrier, one_sided, io };
+// The record's kinds, then polling: a test or probe that found nothing.
+enum class CallKind : std::uint8_t { point_to_point, collective, wait, barrier, one_sided, io, polling };
 
 struct CallInterval {
   double start = 0, end = 0;

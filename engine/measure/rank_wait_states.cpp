@@ -75,6 +75,8 @@ void add_wait_states(const std::string& dir, std::vector<RankRecord>& ranks) {
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const std::vector<double> values = wait_state_values(states[i]);
     for (std::size_t k = 0; k < values.size(); ++k) ranks[i].figures[kWaitStateNames[k]] = values[k];
+    ranks[i].waited.clear();
+    for (const WaitedCall& c : states[i].calls) ranks[i].waited.push_back({c.enter, c.seconds, c.call_kind});
     ranks[i].wait_states.clear();
   }
 }

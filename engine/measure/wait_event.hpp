@@ -37,7 +37,8 @@ struct WaitEvent {
   std::uint32_t order = 0;
   WaitOp op = WaitOp::send;
   std::uint8_t nonblocking = 0;  // a send or collective started by an MPI_I... call (completed later)
-  std::uint8_t pad[6] = {};
+  std::uint8_t call_kind = 0;    // the kind of the call it happened in (pmpi's Kind, as the trace's)
+  std::uint8_t pad[5] = {};
 };
 static_assert(sizeof(WaitEvent) == 48, "the events file's layout");
 

@@ -18,6 +18,7 @@ enum Cause { late_sender, late_receiver, barrier, collective, late_broadcast, ea
 struct CallWait {
   double seconds = 0;
   Cause cause = late_sender;
+  std::uint8_t call_kind = 0;
 };
 
 // A rank's calls, by their interval: the events of one call share it exactly (the interposition
@@ -28,7 +29,7 @@ using Calls = std::map<std::pair<double, double>, CallWait>;
 void offer(Calls& calls, const WaitEvent& event, double candidate, Cause cause) {
   const double bounded = std::clamp(candidate, 0.0, std::max(0.0, event.exit - event.enter));
   CallWait& call = calls[{event.enter, event.exit}];
-  if (bounded > call.seconds) call = CallWait{bounded, cause};
+  if (bounded > call.seconds) call = CallWait{bounded, cause, event.call_kind};
 }
 
 bool in_range(int rank, std::size_t ranks) { return rank >= 0 && static_cast<std::size_t>(rank) < ranks; }
@@ -193,6 +194,7 @@ std::vector<WaitStates> find_wait_states(const std::vector<WaitLog>& logs) {
       double* slot[] = {&states[r].late_sender, &states[r].late_receiver,  &states[r].barrier,
                         &states[r].collective,  &states[r].late_broadcast, &states[r].early_reduce};
       *slot[call.cause] += call.seconds;
+      if (call.seconds > 0) states[r].calls.push_back({interval.first, interval.second, call.seconds, call.call_kind});
     }
   }
   return states;

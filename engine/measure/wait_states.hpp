@@ -27,8 +27,15 @@
 
 namespace scalerun::measure {
 
+// One call that waited, for the timeline: its interval, the wait at its start, and its kind.
+struct WaitedCall {
+  double enter = 0, exit = 0, seconds = 0;
+  std::uint8_t call_kind = 0;  // as WaitEvent::call_kind
+};
+
 struct WaitStates {
   double late_sender = 0, late_receiver = 0, barrier = 0, collective = 0, late_broadcast = 0, early_reduce = 0;
+  std::vector<WaitedCall> calls;  // every call with a wait, in no particular order
 
   double total() const { return late_sender + late_receiver + barrier + collective + late_broadcast + early_reduce; }
 };

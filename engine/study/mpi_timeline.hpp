@@ -1,8 +1,10 @@
 #pragma once
 // The timeline of one measured MPI job (report::Timeline): a track per rank, "rank R (host)", from
 // the traces its ranks wrote (measure/rank_trace): the time between MPI calls is busy,
-// point-to-point calls and waits are comm, collectives and barriers sync. Each track's accounted
-// figures are the rank's record: busy, comm = point_to_point + wait, sync = collective + barrier.
+// point-to-point calls, waits, one-sided and I/O calls comm, collectives and barriers sync, and the
+// part of a call spent waiting for another rank (its wait state) and polling idle. Each track's
+// accounted figures are the rank's record: busy, comm and sync its time by kind less the waiting
+// in calls of that kind, idle its waiting.
 
 #include <optional>
 #include <vector>

@@ -121,7 +121,7 @@ TEST_CASE("mpi trace: a real job's traces add up to every rank's recorded times 
     }
     using scalerun::report::Activity;
     for (const auto& [what, activity] : {std::pair{"busy", Activity::busy}, std::pair{"comm", Activity::comm},
-                                         std::pair{"sync", Activity::sync}}) {
+                                         std::pair{"sync", Activity::sync}, std::pair{"idle", Activity::idle}}) {
       const double recorded = track.accounted.at(what);
       INFO(what << ": slices " << track.total(activity) << ", recorded " << recorded);
       CHECK(std::abs(track.total(activity) - recorded) <= 0.01 * recorded + 1e-9);
