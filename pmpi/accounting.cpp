@@ -181,6 +181,18 @@ double bytes_of(int count, MPI_Datatype type) {
   return static_cast<double>(count) * size;
 }
 
+}  // namespace
+
+double status_bytes(const MPI_Status& status) {
+  // Counted in bytes, not in the receive's datatype: a message that ends part-way through an
+  // element of a derived type has no whole count of it (MPI_Get_count says MPI_UNDEFINED).
+  int bytes = 0;
+  if (PMPI_Get_count(&status, MPI_BYTE, &bytes) != MPI_SUCCESS || bytes == MPI_UNDEFINED || bytes < 0) return 0;
+  return bytes;
+}
+
+namespace {
+
 // Bytes the outermost call in progress moved, for its function's profile.
 void add_function_bytes(RankRecord& r, double bytes) {
   if (r.current_function < 0 || r.depth != 1) return;
@@ -197,14 +209,14 @@ int size_bucket(double bytes) {
 
 // A receive of `type` on `comm` completed with `status`, posted at `posted` as the rank's
 // `order`-th receive.
-void count_receive(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm, double posted, std::uint32_t order) {
+void count_receive(const MPI_Status& status, MPI_Datatype /*type*/, MPI_Comm comm, double posted,
+                   std::uint32_t order) {
   if (status.MPI_SOURCE == MPI_PROC_NULL) return;
-  int got = 0;
-  if (PMPI_Get_count(&status, type, &got) != MPI_SUCCESS || got == MPI_UNDEFINED) return;
+  const double got = status_bytes(status);
   auto& r = record();
   ++r.messages_received;
-  r.bytes_received += bytes_of(got, type);
-  add_function_bytes(r, bytes_of(got, type));
+  r.bytes_received += got;
+  add_function_bytes(r, got);
   if (WaitEvent* event = log_event(WaitOp::receive)) {
     const auto [id, source] = world_of(comm, status.MPI_SOURCE);
     event->comm = id;
@@ -491,9 +503,10 @@ void one_sided_bytes(int count, MPI_Datatype type) {
   add_function_bytes(r, bytes);
 }
 
-void io_bytes(int count, MPI_Datatype type) {
+void io_bytes(int count, MPI_Datatype type) { io_raw_bytes(bytes_of(count, type)); }
+
+void io_raw_bytes(double bytes) {
   auto& r = record();
-  const double bytes = bytes_of(count, type);
   r.io_bytes += bytes;
   add_function_bytes(r, bytes);
 }

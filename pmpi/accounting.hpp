@@ -99,6 +99,10 @@ void collective_started(MPI_Request request, Collective shape, MPI_Comm comm, in
 // Bytes moved by a one-sided call as origin, or read or written through MPI I/O.
 void one_sided_bytes(int count, MPI_Datatype type);
 void io_bytes(int count, MPI_Datatype type);
+void io_raw_bytes(double bytes);
+
+// The bytes a status says were received or read.
+double status_bytes(const MPI_Status& status);
 
 // Communicators: one made by a call collective over `parent` (dup, split, create, cartesian ...;
 // MPI_COMM_NULL where this rank got none), or freed. Gives every communicator the same number on

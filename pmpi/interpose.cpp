@@ -11,6 +11,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "accounting.hpp"
@@ -422,7 +425,9 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   const int size = size_of(comm);
-  collective_bytes(sendcount * size, sendtype);
+  // In place, the send arguments are ignored: the receive buffer's blocks are the contribution.
+  if (sendbuf == MPI_IN_PLACE) collective_bytes(recvcount * size, recvtype);
+  else collective_bytes(sendcount * size, sendtype);
   return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
@@ -432,7 +437,11 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
   Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
   const int size = size_of(comm);
-  for (int i = 0; i < size; ++i) collective_bytes(sendcounts[i], sendtype);
+  // In place, sendcounts may be null (ignored): the receive counts are the contribution.
+  for (int i = 0; i < size; ++i) {
+    if (sendbuf == MPI_IN_PLACE) collective_bytes(recvcounts[i], recvtype);
+    else collective_bytes(sendcounts[i], sendtype);
+  }
   return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
 }
 
@@ -470,30 +479,66 @@ int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
   return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
 }
 
-// Named regions (scalerun_region.h).
+// Named regions (scalerun_region.h): each thread opens and closes its own (a thread-local stack);
+// their totals and values are the rank's, kept under a lock. A region's time is inclusive and
+// counted once when it recurses (only its outermost instance adds time); an end that is not the
+// innermost open region's is an error, said in the record.
+namespace {
+
+std::mutex region_mutex;
+
+std::vector<scalerun::pmpi::RankRecord::OpenRegion>& open_regions() {
+  thread_local std::vector<scalerun::pmpi::RankRecord::OpenRegion> open;
+  return open;
+}
+
+void region_error(scalerun::pmpi::RankRecord& r, std::string what) {
+  if (r.region_error.empty()) r.region_error = std::move(what);
+}
+
+}  // namespace
+
 void scalerun_region_begin(const char* name) {
   auto& r = record();
   if (!r.active || name == nullptr) return;
-  r.open_regions.push_back({name, now_seconds(), r.mpi_total()});
+  open_regions().push_back({name, now_seconds(), r.mpi_total()});
+  const std::lock_guard<std::mutex> lock(region_mutex);
+  ++r.regions_open[name];
 }
 
 void scalerun_region_end(const char* name) {
   auto& r = record();
   if (!r.active || name == nullptr) return;
-  if (r.open_regions.empty() || r.open_regions.back().name != name) {
-    if (r.region_error.empty()) r.region_error = std::string("scalerun_end(\"") + name + "\") without its begin";
+  auto& open = open_regions();
+  const auto same = [name](const auto& o) { return o.name == name; };
+  if (open.empty() || open.back().name != name) {
+    const std::lock_guard<std::mutex> lock(region_mutex);
+    if (std::any_of(open.begin(), open.end(), same)) {
+      region_error(r, std::string("scalerun_end(\"") + name + "\") while region '" + open.back().name +
+                          "' inside it is still open (regions must nest)");
+    } else {
+      region_error(r, std::string("scalerun_end(\"") + name + "\") without its begin");
+    }
     return;
   }
-  const auto open = r.open_regions.back();
-  r.open_regions.pop_back();
-  auto& totals = r.regions[open.name];
-  totals.seconds += now_seconds() - open.start;
-  totals.mpi_seconds += r.mpi_total() - open.mpi_at_start;
+  const auto region = open.back();
+  open.pop_back();
+  const bool outermost = std::none_of(open.begin(), open.end(), same);  // recursion: time counted once
+  const double seconds = now_seconds() - region.start, mpi_seconds = r.mpi_total() - region.mpi_at_start;
+  const std::lock_guard<std::mutex> lock(region_mutex);
+  if (--r.regions_open[region.name] == 0) r.regions_open.erase(region.name);
+  auto& totals = r.regions[region.name];
+  if (outermost) {
+    totals.seconds += seconds;
+    totals.mpi_seconds += mpi_seconds;
+  }
   ++totals.calls;
 }
 
 void scalerun_region_value(const char* name, double value) {
-  if (name != nullptr) record().values[name] = value;
+  if (name == nullptr) return;
+  const std::lock_guard<std::mutex> lock(region_mutex);
+  record().values[name] = value;
 }
 
 // Non-blocking collectives: the start is collective time with this rank's bytes, as for the
@@ -550,7 +595,9 @@ int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   static const int fn = function_slot("MPI_Ialltoall");
   Span span(Kind::collective, fn);
   const int size = size_of(comm);
-  collective_bytes(sendcount * size, sendtype);
+  // In place, the send arguments are ignored: the receive buffer's blocks are the contribution.
+  if (sendbuf == MPI_IN_PLACE) collective_bytes(recvcount * size, recvtype);
+  else collective_bytes(sendcount * size, sendtype);
   const int rc = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (rc == MPI_SUCCESS) scalerun::pmpi::collective_started(*request, Collective::all_to_all, comm);
   return rc;

@@ -30,9 +30,15 @@ int out_degree(MPI_Comm comm) {
   int kind = MPI_UNDEFINED;
   PMPI_Topo_test(comm, &kind);
   if (kind == MPI_CART) {
-    int dims = 0;
+    // Two per dimension, less those off the edge of a non-periodic one (MPI_PROC_NULL: no message).
+    int dims = 0, degree = 0;
     PMPI_Cartdim_get(comm, &dims);
-    return 2 * dims;
+    for (int d = 0; d < dims; ++d) {
+      int below = MPI_PROC_NULL, above = MPI_PROC_NULL;
+      PMPI_Cart_shift(comm, d, 1, &below, &above);
+      degree += (below != MPI_PROC_NULL ? 1 : 0) + (above != MPI_PROC_NULL ? 1 : 0);
+    }
+    return degree;
   }
   if (kind == MPI_GRAPH) {
     int rank = 0, n = 0;
@@ -76,11 +82,10 @@ double typed_sum(const int counts[], const MPI_Datatype types[], int n) {
   return total;
 }
 
-// A read or write's bytes: from its status (a read can stop short at the end of the file).
-void io_done(const MPI_Status& status, MPI_Datatype type) {
-  int got = 0;
-  if (PMPI_Get_count(&status, type, &got) != MPI_SUCCESS || got == MPI_UNDEFINED) return;
-  scalerun::pmpi::io_bytes(got, type);
+// A read or write's bytes: from its status (a read can stop short at the end of the file, even
+// part-way through an element of a derived type).
+void io_done(const MPI_Status& status, MPI_Datatype /*type*/) {
+  scalerun::pmpi::io_raw_bytes(scalerun::pmpi::status_bytes(status));
 }
 
 }  // namespace
@@ -100,9 +105,10 @@ void io_done(const MPI_Status& status, MPI_Datatype type) {
 // A call with nothing to count but its time.
 #define SCALERUN_TIMED(NAME, KIND, PARAMS, ARGS) SCALERUN_WRAP(NAME, KIND, PARAMS, ARGS, (void)0, (void)0)
 
-// One-sided transfers: this rank's origin buffer.
+// One-sided transfers: this rank's origin buffer (none to MPI_PROC_NULL, which moves nothing).
 #define SCALERUN_RMA(NAME, PARAMS, ARGS, COUNT, TYPE) \
-  SCALERUN_WRAP(NAME, one_sided, PARAMS, ARGS, scalerun::pmpi::one_sided_bytes(COUNT, TYPE), (void)0)
+  SCALERUN_WRAP(NAME, one_sided, PARAMS, ARGS,        \
+                scalerun::pmpi::one_sided_bytes(target_rank == MPI_PROC_NULL ? 0 : (COUNT), TYPE), (void)0)
 
 // Reads and writes with a status: the bytes it reports.
 #define SCALERUN_IO(NAME, PARAMS, ARGS)                                                            \
@@ -295,7 +301,9 @@ SCALERUN_COLLECTIVE(MPI_Alltoallw, (const void* sendbuf, const int sendcounts[],
                                     const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                                     const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm),
                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm),
-                    typed_sum(sendcounts, sendtypes, size_of(comm)), Collective::all_to_all, comm)
+                    sendbuf == MPI_IN_PLACE ? typed_sum(recvcounts, recvtypes, size_of(comm))
+                                            : typed_sum(sendcounts, sendtypes, size_of(comm)),
+                    Collective::all_to_all, comm)
 
 // Non-blocking collectives (barrier, bcast, reduce, allreduce, allgather and alltoall are in
 // interpose.cpp).
@@ -333,13 +341,17 @@ SCALERUN_ICOLLECTIVE(MPI_Ialltoallv, (const void* sendbuf, const int sendcounts[
                                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                                       MPI_Request* request),
                      (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request),
-                     bytes(sum_of(sendcounts, size_of(comm)), sendtype), Collective::all_to_all, comm)
+                     sendbuf == MPI_IN_PLACE ? bytes(sum_of(recvcounts, size_of(comm)), recvtype)
+                                             : bytes(sum_of(sendcounts, size_of(comm)), sendtype),
+                     Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ialltoallw, (const void* sendbuf, const int sendcounts[], const int sdispls[],
                                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                                       const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                       MPI_Request* request),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request),
-                     typed_sum(sendcounts, sendtypes, size_of(comm)), Collective::all_to_all, comm)
+                     sendbuf == MPI_IN_PLACE ? typed_sum(recvcounts, recvtypes, size_of(comm))
+                                             : typed_sum(sendcounts, sendtypes, size_of(comm)),
+                     Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ireduce_scatter, (const void* sendbuf, void* recvbuf, const int recvcounts[],
                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request),
                      (sendbuf, recvbuf, recvcounts, datatype, op, comm, request),
@@ -367,5 +379,61 @@ SCALERUN_ICOLLECTIVE(MPI_Ineighbor_alltoall, (const void* sendbuf, int sendcount
                                               MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request),
                      bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+
+SCALERUN_ICOLLECTIVE(MPI_Ineighbor_allgatherv, (const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                                void* recvbuf, const int recvcounts[], const int displs[],
+                                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request),
+                     bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+SCALERUN_ICOLLECTIVE(MPI_Ineighbor_alltoallv, (const void* sendbuf, const int sendcounts[], const int sdispls[],
+                                               MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                               const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                               MPI_Request* request),
+                     (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request),
+                     bytes(sum_of(sendcounts, out_degree(comm)), sendtype), Collective::other, comm)
+SCALERUN_ICOLLECTIVE(MPI_Ineighbor_alltoallw, (const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                                               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                               MPI_Request* request),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request),
+                     typed_sum(sendcounts, sendtypes, out_degree(comm)), Collective::other, comm)
+
+// Split collective I/O: the bytes when the end's status reports them; non-blocking collective
+// I/O: the bytes asked for.
+SCALERUN_TIMED(MPI_File_read_all_begin, io, (MPI_File fh, void* buf, int count, MPI_Datatype datatype),
+               (fh, buf, count, datatype))
+SCALERUN_TIMED(MPI_File_write_all_begin, io, (MPI_File fh, const void* buf, int count, MPI_Datatype datatype),
+               (fh, buf, count, datatype))
+SCALERUN_TIMED(MPI_File_read_at_all_begin, io,
+               (MPI_File fh, MPI_Offset offset, void* buf, int count, MPI_Datatype datatype),
+               (fh, offset, buf, count, datatype))
+SCALERUN_TIMED(MPI_File_write_at_all_begin, io,
+               (MPI_File fh, MPI_Offset offset, const void* buf, int count, MPI_Datatype datatype),
+               (fh, offset, buf, count, datatype))
+SCALERUN_TIMED(MPI_File_read_ordered_begin, io, (MPI_File fh, void* buf, int count, MPI_Datatype datatype),
+               (fh, buf, count, datatype))
+SCALERUN_TIMED(MPI_File_write_ordered_begin, io, (MPI_File fh, const void* buf, int count, MPI_Datatype datatype),
+               (fh, buf, count, datatype))
+#define SCALERUN_IO_END(NAME, BUF)                                                                        \
+  SCALERUN_WRAP(NAME, io, (MPI_File fh, BUF buf, MPI_Status* status), (fh, buf, s),                     \
+                MPI_Status own; MPI_Status* const s = status == MPI_STATUS_IGNORE ? &own : status,       \
+                (rc == MPI_SUCCESS ? scalerun::pmpi::io_raw_bytes(scalerun::pmpi::status_bytes(*s)) : void()))
+SCALERUN_IO_END(MPI_File_read_all_end, void*)
+SCALERUN_IO_END(MPI_File_write_all_end, const void*)
+SCALERUN_IO_END(MPI_File_read_at_all_end, void*)
+SCALERUN_IO_END(MPI_File_write_at_all_end, const void*)
+SCALERUN_IO_END(MPI_File_read_ordered_end, void*)
+SCALERUN_IO_END(MPI_File_write_ordered_end, const void*)
+SCALERUN_IIO(MPI_File_iread_all, (MPI_File fh, void* buf, int count, MPI_Datatype datatype, MPI_Request* request),
+             (fh, buf, count, datatype, request))
+SCALERUN_IIO(MPI_File_iwrite_all, (MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                                   MPI_Request* request),
+             (fh, buf, count, datatype, request))
+SCALERUN_IIO(MPI_File_iread_at_all, (MPI_File fh, MPI_Offset offset, void* buf, int count, MPI_Datatype datatype,
+                                     MPI_Request* request),
+             (fh, offset, buf, count, datatype, request))
+SCALERUN_IIO(MPI_File_iwrite_at_all, (MPI_File fh, MPI_Offset offset, const void* buf, int count,
+                                      MPI_Datatype datatype, MPI_Request* request),
+             (fh, offset, buf, count, datatype, request))
 
 }  // extern "C"

@@ -32,20 +32,55 @@ double now_seconds() {
 
 namespace {
 
+// The length of the valid UTF-8 sequence at text[i] (0 when the byte there starts none).
+std::size_t utf8_length(const std::string& text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t n = 0;
+  unsigned min = 0;
+  if (lead >= 0xc2 && lead <= 0xdf) n = 2, min = 0x80;
+  else if (lead >= 0xe0 && lead <= 0xef) n = 3, min = 0x800;
+  else if (lead >= 0xf0 && lead <= 0xf4) n = 4, min = 0x10000;
+  else return 0;
+  if (i + n > text.size()) return 0;
+  unsigned code = lead & (0xff >> (n + 1));
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3f);
+  }
+  if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return 0;
+  return n;
+}
+
 // Region names come from the program: escaped for JSON by hand, the one thing this library
 // writes that it does not control (a JSON library would be one more dependency in every rank).
+// Bytes that are not UTF-8 (a Latin-1 name) are written as the characters of those codes, so the
+// record stays JSON whatever the program passed.
 std::string json_string(const std::string& text) {
   std::string out = "\"";
-  for (const char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const auto u = static_cast<unsigned char>(c);
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
+      ++i;
+    } else if (u < 0x20 || u == 0x7f) {
       char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
       out += buf;
-    } else {
+      ++i;
+    } else if (u < 0x80) {
       out += c;
+      ++i;
+    } else if (const std::size_t n = utf8_length(text, i); n > 0) {
+      out.append(text, i, n);
+      i += n;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
+      out += buf;
+      ++i;
     }
   }
   return out + "\"";
@@ -97,8 +132,8 @@ void write_record(double finalize, const char* ended_by, int abort_code) {
   const RankFile file(dir, r.rank, ".json");
   std::FILE* f = file.get();
   if (f == nullptr) return;
-  if (!r.open_regions.empty() && r.region_error.empty()) {
-    r.region_error = "region '" + r.open_regions.back().name + "' still open at MPI_Finalize";
+  if (!r.regions_open.empty() && r.region_error.empty()) {
+    r.region_error = "region '" + r.regions_open.begin()->first + "' still open at MPI_Finalize";
   }
   std::fprintf(f,
                "{\"rank\": %d, \"size\": %d, \"host\": %s, \"group\": %s, \"pid\": %ld, \"ended_by\": \"%s\", \"abort_code\": %d,\n"

@@ -62,7 +62,7 @@ struct RankRecord {
     std::string name;
     double start = 0, mpi_at_start = 0;
   };
-  std::vector<OpenRegion> open_regions;
+  std::map<std::string, int> regions_open;  // begun and not ended, over all threads
   std::map<std::string, RegionTotals> regions;
   std::map<std::string, double> values;  // scalerun_value()
   std::string region_error;  // an end without its begin, or regions left open at MPI_Finalize

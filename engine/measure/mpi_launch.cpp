@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -284,6 +285,18 @@ void read_profile(const nlohmann::json& j, RankRecord& r) {
   }
 }
 
+// A stored object of numbers; null (how JSON keeps a NaN) reads back as NaN, anything else not a
+// number is left out.
+std::map<std::string, double> numbers(const nlohmann::json& j, const char* key) {
+  std::map<std::string, double> out;
+  if (!j.contains(key) || !j[key].is_object()) return out;
+  for (const auto& [name, value] : j[key].items()) {
+    if (value.is_number()) out[name] = value.get<double>();
+    else if (value.is_null()) out[name] = std::numeric_limits<double>::quiet_NaN();
+  }
+  return out;
+}
+
 nlohmann::json profile_json(const RankRecord& r) {
   nlohmann::json functions = nlohmann::json::object();
   for (const auto& [name, t] : r.functions) functions[name] = {t.calls, t.seconds, t.bytes};
@@ -308,8 +321,10 @@ RankRecord parse_record(const nlohmann::json& j) {
   r.thread_multiple = j.value("thread_multiple", false);
   r.clock = j.value("clock", "");
   read_profile(j, r);
+  // A value the program set to NaN or an infinity is written as null: kept, as NaN.
   for (const auto& [name, value] : j.at("values").items()) {
     if (value.is_number()) r.values[name] = value.get<double>();
+    else if (value.is_null()) r.values[name] = std::numeric_limits<double>::quiet_NaN();
   }
   for (const auto& [name, totals] : j.at("regions").items()) {
     for (const auto& [what, value] : totals.items()) r.regions[name][what] = value.get<double>();
@@ -350,8 +365,8 @@ std::vector<RankRecord> ranks_from_json(const nlohmann::json& ranks) {
     r.thread_multiple = j.value("thread_multiple", false);
     r.clock = j.value("clock", "");
     r.wait_states = j.value("wait_states", "not recorded by this version");
-    r.figures = j.value("figures", std::map<std::string, double>{});
-    r.values = j.value("values", std::map<std::string, double>{});
+    r.figures = numbers(j, "figures");
+    r.values = numbers(j, "values");
     r.regions = j.value("regions", std::map<std::string, std::map<std::string, double>>{});
     read_profile(j, r);
     out.push_back(std::move(r));

@@ -599,6 +599,8 @@ Table ranks_table(const MeasuredSweep& sweep) {
   for (const auto& kind : kinds) t.add_column(kind == "point_to_point" ? "p2p" : kind, "{:.4g}");
   t.add_column("waiting", "{:.4g}");
   t.add_column("messages", "{:g}").add_column("bytes", "{:.4g}");
+  if (one_sided) t.add_column("one_sided_bytes", "{:.4g}");
+  if (io) t.add_column("io_bytes", "{:.4g}");
   for (const auto& v : values) t.add_column(v, "{:g}");
   for (const auto& pt : sweep.points) {
     if (pt.ranks.empty()) continue;
@@ -616,6 +618,8 @@ Table ranks_table(const MeasuredSweep& sweep) {
       if (r.wait_states.empty()) row.emplace_back(r.waiting()); else row.emplace_back(std::monostate{});
       row.emplace_back(f.at("messages_sent"));
       row.emplace_back(f.at("bytes_sent") + f.at("collective_bytes"));
+      if (one_sided) row.emplace_back(f.at("one_sided_bytes"));
+      if (io) row.emplace_back(f.at("io_bytes"));
       for (const auto& v : values) {
         const auto it = r.values.find(v);
         if (it == r.values.end()) row.emplace_back(std::monostate{}); else row.emplace_back(it->second);
@@ -640,8 +644,8 @@ Table ranks_table(const MeasuredSweep& sweep) {
     }
   }
   t.unit({"wall", "busy", "p2p", "collective", "wait", "barrier", "waiting"}, "s").unit("bytes", "B");
-  if (one_sided) t.unit({"one_sided"}, "s");
-  if (io) t.unit({"io"}, "s");
+  if (one_sided) t.unit({"one_sided"}, "s").unit("one_sided_bytes", "B");
+  if (io) t.unit({"io"}, "s").unit("io_bytes", "B");
   t.role("host", report::Role::Note);
   if (grouped) t.role("group", report::Role::Note);
   t.notes.push_back("wall = MPI_Init to MPI_Finalize; busy = between MPI calls; p2p, collective, wait (MPI_Wait*, "
@@ -650,7 +654,8 @@ Table ranks_table(const MeasuredSweep& sweep) {
                     "time = wall; "
                     "waiting = the part of the MPI time spent waiting for another rank (its wait states, as Scalasca "
                     "finds them, and polling), idle in the overhead split, the rest being the primitives' own time; "
-                    "messages = point-to-point sends; bytes = sent point to point plus this rank's part of collectives; further columns: the "
+                    "messages = point-to-point sends; bytes = sent point to point plus this rank's part of collectives "
+                    "(one_sided_bytes: moved as the origin of one-sided calls; io_bytes: read and written); further columns: the "
                     "program's own scalerun_value()s");
   return t;
 }
@@ -703,12 +708,7 @@ Table statistics_table(const MeasuredSweep& sweep) {
 Tables measure_measured(const MeasureTableInputs& in) { return {measured_table(in.sweep)}; }
 Tables measure_speedup(const MeasureTableInputs& in) { return {speedup_table(in.sweep)}; }
 Tables measure_psi(const MeasureTableInputs& in) { return {psi_table(in.sweep)}; }
-Tables measure_ranks(const MeasureTableInputs& in) {
-  // A job's profile and regions go with its ranks: the same records, seen per function and phase.
-  Tables tables{ranks_table(in.sweep)};
-  for (auto& t : mpi_profile_tables(in.sweep)) tables.push_back(std::move(t));
-  return tables;
-}
+Tables measure_ranks(const MeasureTableInputs& in) { return {ranks_table(in.sweep)}; }
 
 Tables measure_profile(const MeasureTableInputs& in) { return mpi_profile_tables(in.sweep); }
 Tables measure_counters(const MeasureTableInputs& in) { return {with_targets(counters_table(in.sweep), in.sweep)}; }

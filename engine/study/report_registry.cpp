@@ -49,7 +49,7 @@ constexpr std::array kEntries = {
     Entry{"counters", "event counters of the measured window: CPU use, context switches, page faults, IPC, misses",
           {"", "counters", ""}},
     Entry{"ranks", "an MPI kernel's ranks per p: host, wall, busy, MPI time by kind, waiting, messages, bytes, its own "
-          "values; then its profile", {"", "ranks", ""}},
+          "values", {"", "ranks", ""}},
     Entry{"profile", "an MPI kernel's time per MPI function (min, mean, max over ranks), bytes, message sizes, and its "
           "regions (scalerun_begin/end)", {"", "profile", ""}},
     Entry{"wait", "time blocked before the awaited message was sent: imbalance, latency, contention (seed 003 IV, V)",

@@ -13,6 +13,17 @@
 //     doubles, MPI_Iscatter of 2, MPI_Ialltoallv of 1 + 2 doubles, MPI_Ireduce_scatter_block of
 //     1 double each, MPI_Iscan of 3 ints and MPI_Alltoallw of an int and a double
 //     (32 + 16 + 24 + 16 + 12 + 12 = 112 bytes): 176 collective bytes each.
+//   edge cases: MPI_Alltoallv and MPI_Alltoall with MPI_IN_PLACE (null send counts; the receive
+//     blocks are the contribution: 1 + 1 doubles and 2 ints, 24 bytes), neighbour alltoall on a
+//     non-periodic line of 2 (one neighbour each: 3 doubles, 24 bytes), a put to MPI_PROC_NULL
+//     (nothing moved), a message of 6 doubles received as 2 elements of a 4-double type (48
+//     bytes, though no whole count of the type), split collective I/O (write_all_begin/end of
+//     20 doubles, 160 bytes each): collective bytes 176 + 48 = 224, one-sided bytes unchanged,
+//     I/O bytes 1,880 + 160 = 2,040, rank 1 receives one message of 48 bytes;
+//   regions: "outer" once around "rec" which recurses once (time counted once: rec's time is its
+//     outer instance's, about 20 ms, not 30), region names with a quote, a newline and bytes that
+//     are not UTF-8, then an end of "a" while "b" inside it is open (a region error); a value set
+//     to NaN; four threads each begin and end "worker" 100 times at once (400 calls, no crash).
 // Each rank times its own one-sided and I/O calls (CLOCK_MONOTONIC around each call) and prints
 // "clock <rank> one_sided <seconds> io <seconds>".
 // Usage: mpi_families FILE (a scratch file for the I/O, deleted at the end)
@@ -20,8 +31,13 @@
 #include <mpi.h>
 #include <time.h>
 
+#include <cmath>
 #include <cstdio>
+#include <string>
+#include <thread>
 #include <vector>
+
+#include "scalerun_region.h"
 
 namespace {
 
@@ -127,6 +143,79 @@ int main(int argc, char** argv) {
   const MPI_Datatype send_types[2] = {MPI_INT, MPI_DOUBLE};
   const MPI_Datatype mine_types[2] = {send_types[rank], send_types[rank]};
   MPI_Alltoallw(block, ones, sdispls, send_types, received, ones, sdispls, mine_types, MPI_COMM_WORLD);
+
+  // Edge cases.
+  std::vector<double> square(4, 1.0);
+  const int in_place_counts[2] = {1, 1}, in_place_displs[2] = {0, 1};
+  MPI_Alltoallv(MPI_IN_PLACE, nullptr, nullptr, MPI_DATATYPE_NULL, square.data(), in_place_counts, in_place_displs, D,
+                MPI_COMM_WORLD);
+  int ints_in_place[2] = {rank, rank};
+  MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, ints_in_place, 1, MPI_INT, MPI_COMM_WORLD);
+  MPI_Comm line = MPI_COMM_NULL;
+  const int open_ends[1] = {0};
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, open_ends, 0, &line);
+  MPI_Neighbor_alltoall(out.data(), 3, D, in.data(), 3, D, line);
+  MPI_Comm_free(&line);
+  MPI_Win nowhere = MPI_WIN_NULL;
+  double* nowhere_memory = nullptr;
+  timed(one_sided_clock, [&] {
+    MPI_Win_allocate(8 * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &nowhere_memory, &nowhere);
+  });
+  timed(one_sided_clock, [&] { MPI_Win_fence(0, nowhere); });
+  timed(one_sided_clock, [&] { MPI_Put(data.data(), 8, D, MPI_PROC_NULL, 0, 8, D, nowhere); });
+  timed(one_sided_clock, [&] { MPI_Win_fence(0, nowhere); });
+  timed(one_sided_clock, [&] { MPI_Win_free(&nowhere); });
+  MPI_Datatype quad;
+  MPI_Type_contiguous(4, D, &quad);
+  MPI_Type_commit(&quad);
+  if (rank == 0) {
+    MPI_Send(data.data(), 6, D, 1, 7, MPI_COMM_WORLD);
+  } else {
+    MPI_Recv(got.data(), 2, quad, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MPI_Type_free(&quad);
+  MPI_File split = MPI_FILE_NULL;
+  const std::string split_path = std::string(path) + ".split";
+  timed(io_clock, [&] {
+    MPI_File_open(MPI_COMM_WORLD, split_path.c_str(), MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &split);
+  });
+  timed(io_clock, [&] { MPI_File_set_view(split, 160 * rank, D, D, "native", MPI_INFO_NULL); });
+  timed(io_clock, [&] { MPI_File_write_all_begin(split, data.data(), 20, D); });
+  timed(io_clock, [&] { MPI_File_write_all_end(split, data.data(), MPI_STATUS_IGNORE); });
+  timed(io_clock, [&] { MPI_File_close(&split); });
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) timed(io_clock, [&] { MPI_File_delete(split_path.c_str(), MPI_INFO_NULL); });
+
+  // Regions.
+  const timespec ten_ms{0, 10000000};
+  scalerun_begin("outer");
+  scalerun_begin("rec");
+  nanosleep(&ten_ms, nullptr);
+  scalerun_begin("rec");
+  nanosleep(&ten_ms, nullptr);
+  scalerun_end("rec");
+  scalerun_end("rec");
+  scalerun_end("outer");
+  scalerun_begin("say \"hi\"\nthere");
+  scalerun_end("say \"hi\"\nthere");
+  scalerun_begin("caf\xe9 \xff");
+  scalerun_end("caf\xe9 \xff");
+  scalerun_value("not a number", std::nan(""));
+  scalerun_begin("a");
+  scalerun_begin("b");
+  scalerun_end("a");
+  scalerun_end("b");
+  // Regions from four threads at once: each thread's own nesting, the rank's totals (400 calls).
+  std::vector<std::thread> workers;
+  for (int t = 0; t < 4; ++t) {
+    workers.emplace_back([] {
+      for (int i = 0; i < 100; ++i) {
+        scalerun_begin("worker");
+        scalerun_end("worker");
+      }
+    });
+  }
+  for (auto& w : workers) w.join();
 
   std::printf("clock %d one_sided %.9f io %.9f\n", rank, one_sided_clock, io_clock);
   MPI_Finalize();
