@@ -458,13 +458,19 @@ MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, in
   return own.data();
 }
 
-void collective_bytes(int count, MPI_Datatype type) { collective_raw_bytes(bytes_of(count, type)); }
+namespace {
 
-void collective_raw_bytes(double bytes) {
+// Bytes moved by the call in progress: into `total` of the rank's record and its function's profile.
+void add_bytes(double RankRecord::*total, double bytes) {
   auto& r = record();
-  r.collective_bytes += bytes;
+  r.*total += bytes;
   add_function_bytes(r, bytes);
 }
+
+}  // namespace
+
+void collective_bytes(int count, MPI_Datatype type) { add_bytes(&RankRecord::collective_bytes, bytes_of(count, type)); }
+void collective_raw_bytes(double bytes) { add_bytes(&RankRecord::collective_bytes, bytes); }
 
 namespace {
 
@@ -496,20 +502,10 @@ void collective_started(MPI_Request request, Collective shape, MPI_Comm comm, in
   pending_starts()[request] = PendingStart{WaitOp::collective_done, event->order, event->comm, event->peer, 0};
 }
 
-void one_sided_bytes(int count, MPI_Datatype type) {
-  auto& r = record();
-  const double bytes = bytes_of(count, type);
-  r.one_sided_bytes += bytes;
-  add_function_bytes(r, bytes);
-}
+void one_sided_bytes(int count, MPI_Datatype type) { add_bytes(&RankRecord::one_sided_bytes, bytes_of(count, type)); }
 
-void io_bytes(int count, MPI_Datatype type) { io_raw_bytes(bytes_of(count, type)); }
-
-void io_raw_bytes(double bytes) {
-  auto& r = record();
-  r.io_bytes += bytes;
-  add_function_bytes(r, bytes);
-}
+void io_bytes(int count, MPI_Datatype type) { add_bytes(&RankRecord::io_bytes, bytes_of(count, type)); }
+void io_raw_bytes(double bytes) { add_bytes(&RankRecord::io_bytes, bytes); }
 
 namespace {
 

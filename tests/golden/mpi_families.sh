@@ -10,20 +10,8 @@ program=$(realpath "$2")
 flavour=${3:-openmpi}  # or mpich: MPICH's mpiexec, the library and program built for MPICH
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-if [ "$flavour" = mpich ]; then
-  launch=(mpiexec.mpich -n 2 -genv LD_PRELOAD "$lib" -genv SCALERUN_PMPI_DIR "$dir")
-else
-  launch=(mpirun -np 2 --oversubscribe -x LD_PRELOAD="$lib" -x SCALERUN_PMPI_DIR="$dir")
-fi
-OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_tmpdir_base="$dir" \
-  "${launch[@]}" "$program" "$dir/scratch" > "$dir/out.txt" 2>&1 || { cat "$dir/out.txt"; fail "the program failed"; }
-field() { grep -o "\"$2\": [0-9.e+-]*" "$dir/rank-$1.json" | head -1 | awk '{print $2}'; }
-expect() {
-  local got
-  got=$(field "$1" "$2")
-  [ "$got" = "$3" ] || fail "rank $1: $2 = $got, expected $3"
-}
+source "$(dirname "$0")/lib/pmpi_job.sh"
+run_job "$dir/scratch"
 # The program's own clock for a kind, and the record's, within 2 ms + 2 %.
 near() {
   local own got
