@@ -41,6 +41,7 @@
 #include <dlfcn.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -90,6 +91,30 @@ std::vector<MPI_Request> requests_of(const MPI_Fint* f, MPI_Fint count) {
   std::vector<MPI_Request> requests(static_cast<std::size_t>(count > 0 ? count : 0));
   for (std::size_t i = 0; i < requests.size(); ++i) requests[i] = request_of(f + i);
   return requests;
+}
+
+// Whether a Fortran buffer argument is MPI_IN_PLACE. Fortran passes it by reference to a variable
+// of the MPI's own: Open MPI's common block mpi_fortran_in_place (in each name mangling), MPICH's
+// variable whose address MPIR_F_MPI_IN_PLACE holds (f77) or MPIR_F08_MPI_IN_PLACE itself (f08).
+bool is_fortran_in_place(const void* buf) {
+  static const std::vector<const void*> fixed = [] {
+    std::vector<const void*> addresses;
+    for (const char* name : {"mpi_fortran_in_place", "mpi_fortran_in_place_", "mpi_fortran_in_place__",
+                             "MPI_FORTRAN_IN_PLACE", "MPIR_F08_MPI_IN_PLACE"}) {
+      if (const void* address = dlsym(RTLD_DEFAULT, name)) addresses.push_back(address);
+    }
+    return addresses;
+  }();
+  if (std::find(fixed.begin(), fixed.end(), buf) != fixed.end()) return true;
+  static void* const* const mpich = static_cast<void* const*>(dlsym(RTLD_DEFAULT, "MPIR_F_MPI_IN_PLACE"));
+  return mpich != nullptr && *mpich != nullptr && *mpich == buf;
+}
+
+// This rank's entry of a Fortran per-rank count array.
+int own_entry(const MPI_Fint* counts, const MPI_Fint* comm) {
+  int rank = 0;
+  PMPI_Comm_rank(comm_of(comm), &rank);
+  return counts[rank];
 }
 
 int size_of(const MPI_Fint* comm) {
@@ -487,7 +512,8 @@ void gather(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, vo
             MPI_Fint* recvtype, MPI_Fint* root, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::all_to_one, comm_of(comm), *root);
-  collective_bytes(*sendcount, type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(*recvcount, type_of(recvtype));
+  else collective_bytes(*sendcount, type_of(sendtype));
   next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, ierr);
 }
 
@@ -496,7 +522,8 @@ void gatherv(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, v
              MPI_Fint* displs, MPI_Fint* recvtype, MPI_Fint* root, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::all_to_one, comm_of(comm), *root);
-  collective_bytes(*sendcount, type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(own_entry(recvcounts, comm), type_of(recvtype));
+  else collective_bytes(*sendcount, type_of(sendtype));
   next(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, ierr);
 }
 
@@ -505,7 +532,8 @@ void scatter(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, v
              MPI_Fint* recvtype, MPI_Fint* root, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::one_to_all, comm_of(comm), *root);
-  collective_bytes(*recvcount, type_of(recvtype));
+  if (is_fortran_in_place(recvbuf)) collective_bytes(*sendcount, type_of(sendtype));
+  else collective_bytes(*recvcount, type_of(recvtype));
   next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, ierr);
 }
 
@@ -514,7 +542,8 @@ void scatterv(Fn* next, void* sendbuf, MPI_Fint* sendcounts, MPI_Fint* displs, M
               MPI_Fint* recvcount, MPI_Fint* recvtype, MPI_Fint* root, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::one_to_all, comm_of(comm), *root);
-  collective_bytes(*recvcount, type_of(recvtype));
+  if (is_fortran_in_place(recvbuf)) collective_bytes(own_entry(sendcounts, comm), type_of(sendtype));
+  else collective_bytes(*recvcount, type_of(recvtype));
   next(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, ierr);
 }
 
@@ -523,7 +552,8 @@ void allgather(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype,
                MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::all_to_all, comm_of(comm));
-  collective_bytes(*sendcount, type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(*recvcount, type_of(recvtype));
+  else collective_bytes(*sendcount, type_of(sendtype));
   next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, ierr);
 }
 
@@ -532,7 +562,8 @@ void allgatherv(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype
                 MPI_Fint* displs, MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::all_to_all, comm_of(comm));
-  collective_bytes(*sendcount, type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(own_entry(recvcounts, comm), type_of(recvtype));
+  else collective_bytes(*sendcount, type_of(sendtype));
   next(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, ierr);
 }
 
@@ -541,7 +572,8 @@ void alltoall(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, 
               MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* ierr) {
   Span span(Kind::collective);
   collective_call(Collective::all_to_all, comm_of(comm));
-  collective_bytes(*sendcount * size_of(comm), type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(*recvcount * size_of(comm), type_of(recvtype));
+  else collective_bytes(*sendcount * size_of(comm), type_of(sendtype));
   next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, ierr);
 }
 
@@ -551,7 +583,11 @@ void alltoallv(Fn* next, void* sendbuf, MPI_Fint* sendcounts, MPI_Fint* sdispls,
   Span span(Kind::collective);
   collective_call(Collective::all_to_all, comm_of(comm));
   const int size = size_of(comm);
-  for (int i = 0; i < size; ++i) collective_bytes(sendcounts[i], type_of(sendtype));
+  const bool in_place = is_fortran_in_place(sendbuf);  // then the send counts are ignored
+  for (int i = 0; i < size; ++i) {
+    if (in_place) collective_bytes(recvcounts[i], type_of(recvtype));
+    else collective_bytes(sendcounts[i], type_of(sendtype));
+  }
   next(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, ierr);
 }
 
@@ -627,7 +663,8 @@ template <class Fn>
 void iallgather(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, void* recvbuf, MPI_Fint* recvcount,
                 MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
-  collective_bytes(*sendcount, type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(*recvcount, type_of(recvtype));
+  else collective_bytes(*sendcount, type_of(sendtype));
   Ierror e(ierr);
   next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, e.get());
   if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::all_to_all, comm_of(comm));
@@ -637,7 +674,8 @@ template <class Fn>
 void ialltoall(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, void* recvbuf, MPI_Fint* recvcount,
                MPI_Fint* recvtype, MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr) {
   Span span(Kind::collective);
-  collective_bytes(*sendcount * size_of(comm), type_of(sendtype));
+  if (is_fortran_in_place(sendbuf)) collective_bytes(*recvcount * size_of(comm), type_of(recvtype));
+  else collective_bytes(*sendcount * size_of(comm), type_of(sendtype));
   Ierror e(ierr);
   next(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, e.get());
   if (e.ok()) scalerun::pmpi::collective_started(request_of(request), Collective::all_to_all, comm_of(comm));
