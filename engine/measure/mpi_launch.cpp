@@ -197,10 +197,11 @@ Launch srun_launch(const MpiJob& job, const std::string& dir) {
   return launch;
 }
 
-// MPICH's mpiexec (Hydra): "mpiexec.mpich -n 4 -hosts a:2,b:2 [-errfile-pattern DIR/rank.%r.stderr]
-// [options] -genv NAME VALUE ... program args", and for several groups one section per run of a
-// group's placements, separated by ":", each with its own -n, -hosts and SCALERUN_GROUP (ranks
-// are numbered in section order, as in an application context).
+// MPICH's mpiexec (Hydra): "mpiexec.mpich [-errfile-pattern DIR/rank.%r.stderr] [options] -hosts
+// a:2,b:2 -genv NAME VALUE ... -n 4 program args", and for several groups one section per run of
+// a group's placements, separated by ":", each with its own -n and SCALERUN_GROUP. The host list
+// is global in Hydra (a section cannot have its own): ranks fill its hosts in order, as the
+// sections number them, so each group's ranks land on its hosts.
 Launch mpich_launch(const MpiJob& job) {
   Launch launch;
   launch.argv = {job.launcher.command};
@@ -211,6 +212,7 @@ Launch mpich_launch(const MpiJob& job) {
     launch.argv.insert(launch.argv.end(), {"-errfile-pattern", job.output_dir + "/rank.%r.stderr"});
   }
   launch.argv.insert(launch.argv.end(), job.launcher.options.begin(), job.launcher.options.end());
+  launch.argv.insert(launch.argv.end(), {"-hosts", host_list(job.placement.begin(), job.placement.end())});
   for (const auto& [name, value] : rank_env(job)) launch.argv.insert(launch.argv.end(), {"-genv", name, value});
   bool first_section = true;
   for (auto first = job.placement.begin(); first != job.placement.end();) {
@@ -219,7 +221,7 @@ Launch mpich_launch(const MpiJob& job) {
     for (auto it = first; it != last; ++it) ranks += it->ranks;
     if (!first_section) launch.argv.emplace_back(":");
     first_section = false;
-    launch.argv.insert(launch.argv.end(), {"-n", std::to_string(ranks), "-hosts", host_list(first, last)});
+    launch.argv.insert(launch.argv.end(), {"-n", std::to_string(ranks)});
     if (!first->group.empty()) launch.argv.insert(launch.argv.end(), {"-env", "SCALERUN_GROUP", first->group});
     launch.argv.insert(launch.argv.end(), job.program.begin(), job.program.end());
     first = last;

@@ -13,6 +13,7 @@
 
 #include "study/experiment.hpp"
 #include "study/metrics.hpp"
+#include "measure/command.hpp"
 #include "measure/mpi_launch.hpp"
 #include "study/mpi_measurement.hpp"
 
@@ -224,5 +225,46 @@ TEST_CASE("Under srun the ranks' environment goes through srun's own, groups thr
   std::stringstream text;
   text << script.rdbuf();
   CHECK_THAT(text.str(), Catch::Contains("exec 'srun' '--mpi=pmix' '-n' '3'"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("Under MPICH's mpiexec the ranks' environment goes with -genv and node groups as MPMD sections") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("scalerun-mpich-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  scalerun::measure::MpiJob job;
+  job.launcher.kind = "mpich";
+  job.launcher.command = scalerun::measure::default_command("mpich");
+  job.placement = {{"localhost", 1, "fast"}, {"localhost", 1, "slow"}};
+  job.program = {"prog", "--n", "8"};
+  job.speeds = {2, 1};
+  job.env = {{"LD_PRELOAD", "/lib/pmpi.so"}, {"SCALERUN_PMPI_DIR", "/r"}};
+  job.output_dir = (dir / "output").string();
+  const auto launch = scalerun::measure::prepare_launch(job, dir.string());
+  // The host list is global (Hydra refuses one per section): ranks fill it in section order.
+  CHECK(launch.argv == std::vector<std::string>{"mpiexec.mpich", "-errfile-pattern", job.output_dir + "/rank.%r.stderr",
+                                                "-hosts", "localhost:1,localhost:1", "-genv", "LD_PRELOAD",
+                                                "/lib/pmpi.so", "-genv", "SCALERUN_PMPI_DIR", "/r", "-genv",
+                                                "SCALERUN_SPEEDS", "2,1", "-n", "1", "-env", "SCALERUN_GROUP", "fast",
+                                                "prog", "--n", "8", ":", "-n", "1", "-env", "SCALERUN_GROUP", "slow",
+                                                "prog", "--n", "8"});
+  CHECK(scalerun::measure::rank_stderr_path(job, 1) == job.output_dir + "/rank.1.stderr");
+#ifdef SCALERUN_TEST_MPICH
+  // Run for real: each rank's record names its group, as the sections said.
+  const fs::path records = dir / "records";
+  fs::create_directories(records);
+  job.program = {std::string(SCALERUN_TEST_PROGRAMS) + "/mpich/mpi_counts"};
+  job.env = {{"LD_PRELOAD", std::string(SCALERUN_TEST_PROGRAMS) + "/../../lib/libscalerun_pmpi_mpich.so"},
+             {"SCALERUN_PMPI_DIR", records.string()}};
+  const auto real = scalerun::measure::prepare_launch(job, dir.string());
+  scalerun::measure::RunOptions options;
+  options.timeout_seconds = 60;
+  const auto result = scalerun::measure::run_command(real.argv, options);
+  INFO(result.stderr_text);
+  REQUIRE(result.ok());
+  const auto ranks = scalerun::measure::read_rank_records(records.string(), 2);
+  CHECK(ranks[0].group == "fast");
+  CHECK(ranks[1].group == "slow");
+#endif
   fs::remove_all(dir);
 }
