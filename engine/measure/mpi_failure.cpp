@@ -175,9 +175,11 @@ std::optional<RankFailure> exited_rank(const MpiJob& job, const std::string& rec
 }
 
 // The first rank that got through MPI_Init (it wrote its pid) and ended without MPI_Finalize.
-std::optional<RankFailure> unfinished_rank(const MpiJob& job, const std::string& records) {
+// `exited`: only a rank that exited by itself (it wrote its exit status), not one a launcher killed.
+std::optional<RankFailure> unfinished_rank(const MpiJob& job, const std::string& records, bool exited = false) {
   for (int r = 0; r < job_ranks(job); ++r) {
     if (!rank_number(records, r, ".pid") || read_rank_record(records, r)) continue;
+    if (exited && !rank_number(records, r, ".exit")) continue;
     return RankFailure{r, host_of_rank(job, r), "ended (returned from main or called exit) without calling MPI_Finalize",
                        ""};
   }
@@ -199,6 +201,13 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
   std::optional<RankFailure> failure = aborted_rank(job, records);
   if (!failure && job.launcher.kind == "mpich") {
     failure = hydra_rank(result.stdout_text + result.stderr_text, result.exit_code, job, records);
+    // Hydra ends the other ranks with SIGKILL once one has failed, and on a loaded machine may name
+    // a rank it killed: a rank that ended by itself, with a failing status or without
+    // MPI_Finalize, is the one that failed.
+    if (failure && failure->how.find("signal 9 ") != std::string::npos) {
+      if (auto by_itself = exited_rank(job, records)) failure = by_itself;
+      else if (auto left = unfinished_rank(job, records, true)) failure = left;
+    }
   }
   if (!failure) failure = reported_rank(result.stderr_text, job);
   if (!failure) failure = exited_rank(job, records);
@@ -217,7 +226,7 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
     failure->stderr_tail = last_lines(path, 3);
     // MPICH's mpiexec can return before its proxy, a process of its own, has written the rank's
     // last words to the file: give it a moment.
-    for (int wait = 0; wait < 20 && failure->stderr_tail.empty() && job.launcher.kind == "mpich"; ++wait) {
+    for (int wait = 0; wait < 60 && failure->stderr_tail.empty() && job.launcher.kind == "mpich"; ++wait) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       failure->stderr_tail = last_lines(path, 3);
     }
