@@ -557,6 +557,7 @@ void mpi_started(int rc) {
   PMPI_Comm_size(MPI_COMM_WORLD, &r.size);
   r.active = true;
   write_pid_file(r.rank);
+  start_clock();
   r.trace.start();
   r.events.start();
   r.init_exit = r.last_exit = now_seconds();

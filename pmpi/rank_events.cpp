@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "rank_file.hpp"
+#include "rank_record.hpp"
 
 namespace scalerun::pmpi {
 
@@ -43,7 +44,7 @@ RankEvents::Event* RankEvents::add() {
   return event;
 }
 
-void RankEvents::write(const char* dir, int rank) const {
+void RankEvents::write(const char* dir, int rank) {
   const RankFile file(dir, rank, ".events");
   std::FILE* f = file.get();
   if (f == nullptr) return;
@@ -54,6 +55,12 @@ void RankEvents::write(const char* dir, int rank) const {
   std::fwrite(&header, sizeof header, 1, f);
   for (std::size_t first = 0; first < size_; first += kChunk) {
     const std::size_t n = size_ - first < kChunk ? size_ - first : kChunk;
+    Event* chunk = chunks_[first / kChunk].get();
+    for (std::size_t i = 0; i < n; ++i) {
+      chunk[i].enter = corrected(chunk[i].enter);
+      chunk[i].exit = corrected(chunk[i].exit);
+      if (chunk[i].posted != 0) chunk[i].posted = corrected(chunk[i].posted);
+    }
     std::fwrite(chunks_[first / kChunk].get(), sizeof(Event), n, f);
   }
 }

@@ -23,8 +23,9 @@ class RankEvents {
   Event& at(std::size_t index) { return chunks_[index / kChunk].get()[index % kChunk]; }
   // A new event at the end, or nullptr past the cap (counted as dropped).
   Event* add();
-  // Writes `dir`/rank-<rank>.events through a temporary file renamed into place.
-  void write(const char* dir, int rank) const;
+  // Writes `dir`/rank-<rank>.events through a temporary file renamed into place, its times mapped
+  // onto CLOCK_MONOTONIC (rank_record.hpp's corrected) on the way.
+  void write(const char* dir, int rank);
 
  private:
   static constexpr std::size_t kChunk = 1 << 14;  // 768 KiB of events

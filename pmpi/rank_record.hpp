@@ -83,7 +83,15 @@ struct RankRecord {
 RankRecord& record();
 // The names of the function slots, in slot order.
 std::vector<std::string>& function_names();
+// The time on CLOCK_MONOTONIC's scale, through the time-stamp counter where it is invariant
+// (start_clock calibrates it at MPI_Init; SCALERUN_PMPI_CLOCK=monotonic reads CLOCK_MONOTONIC).
+// end_clock measures the counter's drift from CLOCK_MONOTONIC over the run, and corrected(t)
+// maps a time read during the run onto CLOCK_MONOTONIC (for the times compared across ranks).
+void start_clock();
 double now_seconds();
+void end_clock();
+double corrected(double t);
+double clock_correction();  // the factor on durations read during the run (1 without the counter)
 
 // Writes the record of a rank that reached MPI_Finalize (wall = finalize - init_exit) or called
 // MPI_Abort (aborted with its error code) to $SCALERUN_PMPI_DIR/rank-<rank>.json, through a

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "rank_file.hpp"
+#include "rank_record.hpp"
 
 namespace scalerun::pmpi {
 
@@ -30,7 +31,7 @@ void RankTrace::write(const char* dir, int rank, double init_exit, double finali
   std::fprintf(f, "%.17g %.17g %ld\n", init_exit, finalize, dropped_);
   for (std::size_t k = 0; k < kept_; ++k) {
     const Interval& i = intervals_[k];
-    std::fprintf(f, "%s %.17g %.17g\n", kKindNames[i.kind], i.start, i.end);
+    std::fprintf(f, "%s %.17g %.17g\n", kKindNames[i.kind], corrected(i.start), corrected(i.end));
   }
 }
 
