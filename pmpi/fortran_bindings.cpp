@@ -44,6 +44,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "accounting.hpp"
@@ -65,10 +67,18 @@ using scalerun::pmpi::Span;
 // Set at MPI_Init when the MPI's Fortran layer calls the C names, which the C wrappers time.
 bool c_wrappers_see_fortran = false;
 
-// The MPI's entry point `name`, which the wrapper `wrapper` forwards to.
+// The MPI's entry point the wrapper `wrapper` forwards to: its profiling entry `name` (Open MPI's
+// pmpi_x_, pmpi_x_f08_), else MPICH's spelling of it for mpi_f08 (pmpir_x_f08_), else the MPI's
+// own `wrapper` itself (the call then goes unmeasured, but the program runs as it would without
+// scalerun). Only a call with no entry at all ends the program, with one line.
 template <class Fn>
 Fn* next_entry(const char* name, const char* wrapper) {
   void* symbol = dlsym(RTLD_NEXT, name);
+  if (symbol == nullptr && std::strncmp(name, "pmpi_", 5) == 0) {
+    const std::string mpich = std::string("pmpir_") + (name + 5);
+    symbol = dlsym(RTLD_NEXT, mpich.c_str());
+  }
+  if (symbol == nullptr) symbol = dlsym(RTLD_NEXT, wrapper);
   if (symbol == nullptr) {
     std::fprintf(stderr, "scalerun_pmpi: the MPI library has no Fortran entry point %s to forward %s to\n", name,
                  wrapper);

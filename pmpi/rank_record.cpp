@@ -1,5 +1,8 @@
 #include "rank_record.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -195,13 +198,55 @@ std::string json_string(const std::string& text) {
 
 namespace {
 
-// Writes rank-<rank>.exit with the status the process exits with (glibc's on_exit hands it over),
-// so a launcher that does not say which rank failed (MPICH's mpiexec) can be told.
-void write_exit_status(int status, void* rank) {
-  const char* dir = std::getenv("SCALERUN_PMPI_DIR");
-  if (dir == nullptr || *dir == '\0') return;
-  const RankFile file(dir, static_cast<int>(reinterpret_cast<std::intptr_t>(rank)), ".exit");
-  if (std::FILE* f = file.get()) std::fprintf(f, "%d\n", status);
+// How this rank ends, for a launcher that does not say which rank failed (MPICH's mpiexec):
+// rank-<rank>.exit with its exit status (glibc's on_exit for exit() and a return from main, the
+// _exit wrapper below for _exit), rank-<rank>.signal with a fatal signal it raised. The paths are
+// made once, at MPI_Init: a signal handler may only make async-signal-safe calls.
+char exit_path[4096] = "", signal_path[4096] = "";
+
+void write_number(const char* path, int number) {
+  if (*path == '\0') return;
+  char text[16];
+  int n = 0;
+  unsigned v = static_cast<unsigned>(number < 0 ? -number : number);
+  do {
+    text[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0 && n < 12);
+  if (number < 0) text[n++] = '-';
+  char line[16];
+  for (int i = 0; i < n; ++i) line[i] = text[n - 1 - i];
+  line[n] = '\n';
+  const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return;
+  [[maybe_unused]] const ssize_t written = write(fd, line, static_cast<std::size_t>(n) + 1);
+  close(fd);
+}
+
+// The status the parent sees is the low byte of what exit() was given.
+void write_exit_status(int status, void* /*unused*/) { write_number(exit_path, status & 0xff); }
+
+constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+struct sigaction previous_actions[sizeof kFatalSignals / sizeof kFatalSignals[0]];
+
+// Notes the signal, then lets what was there before (the MPI's own handler, or the default: the
+// process ends by the signal) handle it.
+void on_fatal_signal(int sig, siginfo_t* info, void* context) {
+  write_number(signal_path, sig);
+  for (std::size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    if (kFatalSignals[i] != sig) continue;
+    const struct sigaction& before = previous_actions[i];
+    if ((before.sa_flags & SA_SIGINFO) != 0 && before.sa_sigaction != nullptr) {
+      before.sa_sigaction(sig, info, context);
+      return;
+    }
+    if (before.sa_handler != SIG_DFL && before.sa_handler != SIG_IGN) {
+      before.sa_handler(sig);
+      return;
+    }
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
 }  // namespace
@@ -213,8 +258,38 @@ void write_pid_file(int rank) {
     const RankFile file(dir, rank, ".pid");
     if (std::FILE* f = file.get()) std::fprintf(f, "%ld\n", static_cast<long>(getpid()));
   }
-  on_exit(write_exit_status, reinterpret_cast<void*>(static_cast<std::intptr_t>(rank)));
+  std::snprintf(exit_path, sizeof exit_path, "%s/rank-%d.exit", dir, rank);
+  std::snprintf(signal_path, sizeof signal_path, "%s/rank-%d.signal", dir, rank);
+  on_exit(write_exit_status, nullptr);
+  for (std::size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    struct sigaction action {};
+    action.sa_sigaction = on_fatal_signal;
+    action.sa_flags = SA_SIGINFO | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(kFatalSignals[i], &action, &previous_actions[i]);
+  }
 }
+
+}  // namespace scalerun::pmpi
+
+// _exit and _Exit skip on_exit: wrapped, so a rank that leaves through them is known too.
+extern "C" {
+
+[[noreturn]] void _exit(int status) {
+  scalerun::pmpi::write_exit_status(status, nullptr);
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
+[[noreturn]] void _Exit(int status) {
+  scalerun::pmpi::write_exit_status(status, nullptr);
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
+}  // extern "C"
+
+namespace scalerun::pmpi {
 
 void write_record(double finalize, const char* ended_by, int abort_code) {
   const char* dir = std::getenv("SCALERUN_PMPI_DIR");

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <thread>
@@ -174,6 +175,19 @@ std::optional<RankFailure> exited_rank(const MpiJob& job, const std::string& rec
   return std::nullopt;
 }
 
+// The first rank that noted a fatal signal it raised (the interposition library's handler writes
+// rank-<r>.signal before the signal ends the process).
+std::optional<RankFailure> signalled_rank(const MpiJob& job, const std::string& records) {
+  for (int r = 0; r < job_ranks(job); ++r) {
+    const auto sig = rank_number(records, r, ".signal");
+    if (!sig) continue;
+    const char* name = strsignal(static_cast<int>(*sig));
+    return RankFailure{r, host_of_rank(job, r),
+                       fmt::format("was killed by signal {} ({})", *sig, name != nullptr ? name : "unknown"), ""};
+  }
+  return std::nullopt;
+}
+
 // The first rank that got through MPI_Init (it wrote its pid) and ended without MPI_Finalize.
 // `exited`: only a rank that exited by itself (it wrote its exit status), not one a launcher killed.
 std::optional<RankFailure> unfinished_rank(const MpiJob& job, const std::string& records, bool exited = false) {
@@ -199,6 +213,9 @@ std::string host_of_rank(const MpiJob& job, int rank) {
 std::optional<RankFailure> find_failed_rank(const CommandResult& result, const MpiJob& job,
                                             const std::string& records) {
   std::optional<RankFailure> failure = aborted_rank(job, records);
+  // A rank's own note of its end beats a launcher's account, which may name a rank it killed
+  // itself after the first one failed.
+  if (!failure) failure = signalled_rank(job, records);
   if (!failure && job.launcher.kind == "mpich") {
     failure = hydra_rank(result.stdout_text + result.stderr_text, result.exit_code, job, records);
     // Hydra ends the other ranks with SIGKILL once one has failed, and on a loaded machine may name
@@ -211,6 +228,7 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
   }
   if (!failure) failure = reported_rank(result.stderr_text, job);
   if (!failure) failure = exited_rank(job, records);
+  if (!failure) failure = unfinished_rank(job, records, true);
   if (!failure) failure = unfinished_rank(job, records);
   if (!failure) return std::nullopt;
   // The rank's own record knows the host by its real name (the launcher's may say localhost), and
@@ -232,6 +250,15 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
     }
   }
   return failure;
+}
+
+std::string first_rank_stderr(const MpiJob& job) {
+  for (int r = 0; r < job_ranks(job); ++r) {
+    const std::string path = rank_stderr_path(job, r);
+    if (path.empty()) return "";
+    if (const std::string tail = last_lines(path, 3); !tail.empty()) return fmt::format("rank {}'s stderr ends: '{}'", r, tail);
+  }
+  return "";
 }
 
 std::string describe_rank_failure(const RankFailure& failure) {

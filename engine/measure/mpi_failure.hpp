@@ -31,4 +31,8 @@ std::optional<RankFailure> find_failed_rank(const CommandResult& result, const M
 // '...'".
 std::string describe_rank_failure(const RankFailure& failure);
 
+// The first rank's last stderr lines where the launcher keeps them in files ("rank 0's stderr
+// ends: '...'"), for a failure no rank can be named for; "" when none wrote any.
+std::string first_rank_stderr(const MpiJob& job);
+
 }  // namespace scalerun::measure

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <thread>
@@ -83,6 +85,36 @@ std::string interposition_library(const measure::Launcher& launcher, const std::
   throw ScriptError(fmt::format("{}scalerun's interposition library for {} is missing (looked for {} and {}): build "
                                 "or install scalerun with {}", where, mpich ? "MPICH" : "Open MPI", built, installed,
                                 mpich ? "MPICH (Debian's mpich and libmpich-dev)" : "MPI"));
+}
+
+// Which MPI a program links, from the names of the libraries in its file ("" when it names neither,
+// or is not a file here: a script, a wrapper, a program on another node).
+std::string linked_mpi(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  char magic[4] = {};
+  if (!in.read(magic, 4) || std::memcmp(magic, "\x7f" "ELF", 4) != 0) return "";
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const bool mpich = bytes.find("libmpich.so") != std::string::npos;
+  const bool open_mpi = bytes.find("libmpi.so.") != std::string::npos;
+  if (mpich && !open_mpi) return "MPICH";
+  if (open_mpi && !mpich) return "Open MPI";
+  return "";
+}
+
+// A program built for another MPI than the launcher starts fails in ways that name neither (a
+// segfault in MPI_Init, ranks that each think they are alone): refused before it runs.
+void check_program_mpi(const std::vector<std::string>& program, const measure::Launcher& launcher,
+                       const std::string& folder, const std::string& kernel, const std::string& where) {
+  if (program.empty()) return;
+  const std::string path = measure::program_in_folder(program.front(), folder);
+  const std::string linked = linked_mpi(path);
+  const std::string started = launcher.kind == "mpich" ? "MPICH" : "Open MPI";
+  if (linked.empty() || linked == started) return;
+  throw ScriptError(fmt::format(
+      "{}kernel '{}': {} is built with {} but launcher kind \"{}\" starts {} ranks: give the machine launcher = {{ "
+      "kind = \"{}\" }}, or build the program with {}", where, kernel, program.front(), linked, launcher.kind, started,
+      linked == "MPICH" ? "mpich" : "mpirun", started == "MPICH" ? "mpicc.mpich" : "mpicc.openmpi"));
 }
 
 // The launcher's command line and environment, its files written into `dir`.
@@ -197,7 +229,9 @@ JobRun run_job(const measure::MpiJob& job, const measure::Launch& launch, const 
       throw ScriptError(fmt::format("{}{}: {} (launched as: {})", where, kernel_name,
                                     measure::describe_rank_failure(*failure), measure::format_command_line(argv)));
     }
-    throw ScriptError(where + measure::describe_failure(run.result, argv));
+    // MPICH's mpiexec keeps the ranks' stderr in files: what they said is the reason.
+    const std::string said = measure::first_rank_stderr(job);
+    throw ScriptError(where + measure::describe_failure(run.result, argv) + (said.empty() ? "" : "; " + said));
   }
   try {
     run.ranks = measure::read_rank_records(records, measure::job_ranks(job));
@@ -375,6 +409,7 @@ Measurement measure_mpi(const KernelSpec& kernel, const MachineSpec& machine, co
   job.oversubscribed = oversubscribed(machine, job.placement);
   job.speeds = rank_speeds(machine);
   job.env["LD_PRELOAD"] = interposition_library(job.launcher, where);
+  check_program_mpi(program, job.launcher, settings.program_folder, kernel.name, where);
   if (settings.record_timeline) job.env[measure::kTraceVariable] = std::to_string(kMpiTraceCap);
   Measurement m;
   std::vector<JobRun> timed;
