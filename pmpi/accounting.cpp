@@ -71,8 +71,11 @@ CommInfo describe(MPI_Comm comm, std::uint32_t salt) {
     PMPI_Group_free(&local);
   }
   std::sort(members.begin(), members.end());
-  std::uint32_t hash = mix(2166136261U, salt);
+  // Named by its members alone (salt 0: a communicator not seen made), or by them and how it was
+  // made from its parent (the salt).
+  std::uint32_t hash = 2166136261U;
   for (const int m : members) hash = mix(hash, static_cast<std::uint32_t>(m));
+  if (salt != 0) hash = mix(hash, salt);
   info.id = hash == 0 ? 1 : hash;
   PMPI_Group_free(&group);
   PMPI_Group_free(&world_group);
@@ -139,7 +142,6 @@ WaitEvent* log_event(WaitOp op) {
 
 // A non-blocking receive in flight: what its completion needs.
 struct PendingReceive {
-  MPI_Datatype type = MPI_DATATYPE_NULL;
   MPI_Comm comm = MPI_COMM_NULL;
   double posted = 0;
   std::uint32_t order = 0;
@@ -175,13 +177,25 @@ std::unordered_map<MPI_Request, PersistentRequest>& persistent_requests() {
   return persistent;
 }
 
+}  // namespace
+
 double bytes_of(int count, MPI_Datatype type) {
   int size = 0;
   if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0;
   return static_cast<double>(count) * size;
 }
 
-}  // namespace
+int comm_size(MPI_Comm comm) {
+  int size = 1;
+  PMPI_Comm_size(comm, &size);
+  return size;
+}
+
+int comm_rank(MPI_Comm comm) {
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return rank;
+}
 
 double status_bytes(const MPI_Status& status) {
   // Counted in bytes, not in the receive's datatype: a message that ends part-way through an
@@ -207,10 +221,8 @@ int size_bucket(double bytes) {
   return width < kSizeBuckets ? width : kSizeBuckets - 1;
 }
 
-// A receive of `type` on `comm` completed with `status`, posted at `posted` as the rank's
-// `order`-th receive.
-void count_receive(const MPI_Status& status, MPI_Datatype /*type*/, MPI_Comm comm, double posted,
-                   std::uint32_t order) {
+// A receive on `comm` completed with `status`, posted at `posted` as the rank's `order`-th receive.
+void count_receive(const MPI_Status& status, MPI_Comm comm, double posted, std::uint32_t order) {
   if (status.MPI_SOURCE == MPI_PROC_NULL) return;
   const double got = status_bytes(status);
   auto& r = record();
@@ -323,16 +335,16 @@ void send_started(MPI_Request request, int count, MPI_Datatype type, int dest, i
   pending_starts()[request] = PendingStart{WaitOp::send_done, event.order, event.comm, event.peer, event.tag};
 }
 
-void received(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm) {
+void received(const MPI_Status& status, MPI_Comm comm) {
   auto& r = record();
-  count_receive(status, type, comm, r.call_start, r.receives_posted++);
+  count_receive(status, comm, r.call_start, r.receives_posted++);
 }
 
-void posted(MPI_Request request, MPI_Datatype type, MPI_Comm comm) {
+void posted(MPI_Request request, MPI_Comm comm) {
   auto& r = record();
   if (request == MPI_REQUEST_NULL || !r.active) return;
   const std::lock_guard<std::mutex> lock(maps_mutex);
-  pending_receives()[request] = PendingReceive{type, comm, r.call_start, r.receives_posted++};
+  pending_receives()[request] = PendingReceive{comm, r.call_start, r.receives_posted++};
 }
 
 namespace {
@@ -341,8 +353,6 @@ std::unordered_map<MPI_Message, Matched>& matched_messages() {
   static std::unordered_map<MPI_Message, Matched> matched;
   return matched;
 }
-
-}  // namespace
 
 // A probe's event: the message `status` describes, to be taken by the rank's `order`-th receive.
 void log_probe(const MPI_Status& status, MPI_Comm comm, std::uint32_t order) {
@@ -355,6 +365,8 @@ void log_probe(const MPI_Status& status, MPI_Comm comm, std::uint32_t order) {
     event->order = order;
   }
 }
+
+}  // namespace
 
 void probed(const MPI_Status& status, MPI_Comm comm) {
   // The next receive posted takes the message probed (unless another thread's does first).
@@ -380,14 +392,14 @@ Matched take_matched(MPI_Message message) {
   return m;
 }
 
-void received_matched(const MPI_Status& status, MPI_Datatype type, const Matched& m) {
-  count_receive(status, type, m.comm, m.posted, m.order);
+void received_matched(const MPI_Status& status, const Matched& m) {
+  count_receive(status, m.comm, m.posted, m.order);
 }
 
-void posted_matched(MPI_Request request, MPI_Datatype type, const Matched& m) {
+void posted_matched(MPI_Request request, const Matched& m) {
   if (request == MPI_REQUEST_NULL || !record().active) return;
   const std::lock_guard<std::mutex> lock(maps_mutex);
-  pending_receives()[request] = PendingReceive{type, m.comm, m.posted, m.order};
+  pending_receives()[request] = PendingReceive{m.comm, m.posted, m.order};
 }
 
 void persistent_send(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
@@ -396,10 +408,10 @@ void persistent_send(MPI_Request request, int count, MPI_Datatype type, int dest
   persistent_requests()[request] = PersistentRequest{true, count, dest, tag, type, comm};
 }
 
-void persistent_receive(MPI_Request request, MPI_Datatype type, MPI_Comm comm) {
+void persistent_receive(MPI_Request request, MPI_Comm comm) {
   if (request == MPI_REQUEST_NULL) return;
   const std::lock_guard<std::mutex> lock(maps_mutex);
-  persistent_requests()[request] = PersistentRequest{false, 0, 0, 0, type, comm};
+  persistent_requests()[request] = PersistentRequest{false, 0, 0, 0, MPI_DATATYPE_NULL, comm};
 }
 
 void started(MPI_Request request) {
@@ -413,7 +425,7 @@ void started(MPI_Request request) {
   if (what.send) {
     send_started(request, what.count, what.type, what.peer, what.tag, what.comm);
   } else {
-    posted(request, what.type, what.comm);
+    posted(request, what.comm);
   }
 }
 
@@ -449,7 +461,7 @@ void completed(MPI_Request request, const MPI_Status& status) {
   }
   int cancelled = 0;
   if (PMPI_Test_cancelled(&status, &cancelled) == MPI_SUCCESS && cancelled) return;
-  count_receive(status, receive.type, receive.comm, receive.posted, receive.order);
+  count_receive(status, receive.comm, receive.posted, receive.order);
 }
 
 MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, int count) {
@@ -530,9 +542,11 @@ void comm_created(MPI_Comm parent, MPI_Comm child, std::uint32_t extra) {
 void comm_created_among(MPI_Comm child, std::uint32_t extra) {
   if (!record().active || child == MPI_COMM_NULL) return;
   const std::lock_guard<std::mutex> lock(maps_mutex);
-  const std::uint32_t members = describe(child, 0).id;
+  CommInfo info = describe(child, 0);
+  const std::uint32_t members = info.id;
   const std::uint32_t nth = made_from()[mix(members, extra)]++;
-  comm_infos()[child] = describe(child, mix(mix(members, extra), nth + 1));
+  info.id = mix(mix(members, extra), nth + 1);
+  comm_infos()[child] = std::move(info);
 }
 
 void comm_created_later(MPI_Comm parent, MPI_Comm child) {

@@ -48,12 +48,12 @@ void sent(int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
 // the wait or test that completes `request` may wait for its receiver.
 void send_started(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
 
-// A blocking receive completed: its size, source and tag from `status` (the message received, not
-// the buffer posted). A receive from MPI_PROC_NULL is none.
-void received(const MPI_Status& status, MPI_Datatype type, MPI_Comm comm);
+// A blocking receive completed: its size in bytes, source and tag from `status` (the message
+// received, not the buffer posted, whatever its datatype). A receive from MPI_PROC_NULL is none.
+void received(const MPI_Status& status, MPI_Comm comm);
 
 // A non-blocking receive posted (MPI_Irecv, MPI_Imrecv): counted when a wait or test completes it.
-void posted(MPI_Request request, MPI_Datatype type, MPI_Comm comm);
+void posted(MPI_Request request, MPI_Comm comm);
 
 // A blocking MPI_Probe on `comm` found the message `status` describes (it waited for its sender).
 void probed(const MPI_Status& status, MPI_Comm comm);
@@ -67,13 +67,13 @@ struct Matched {
 };
 void matched(MPI_Message message, MPI_Comm comm, const MPI_Status& status, bool waited);
 Matched take_matched(MPI_Message message);
-void received_matched(const MPI_Status& status, MPI_Datatype type, const Matched& m);
-void posted_matched(MPI_Request request, MPI_Datatype type, const Matched& m);
+void received_matched(const MPI_Status& status, const Matched& m);
+void posted_matched(MPI_Request request, const Matched& m);
 
 // Persistent requests (MPI_Send_init and the other modes, MPI_Recv_init): remembered until freed;
 // each MPI_Start of one is a message sent, or a receive posted.
 void persistent_send(MPI_Request request, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
-void persistent_receive(MPI_Request request, MPI_Datatype type, MPI_Comm comm);
+void persistent_receive(MPI_Request request, MPI_Comm comm);
 void started(MPI_Request request);
 
 // A request freed by the program: a later request the MPI hands the same handle is not it.
@@ -85,6 +85,12 @@ void completed(MPI_Request request, const MPI_Status& status);
 
 // Statuses for a call the program gave MPI_STATUSES_IGNORE: the completions still need them.
 MPI_Status* statuses_for(MPI_Status statuses[], std::vector<MPI_Status>& own, int count);
+
+// Helpers of every wrapper: `count` elements of `type` in bytes (0 for none or an unknown type),
+// a communicator's size (1 when it cannot be read) and this rank's number in it.
+double bytes_of(int count, MPI_Datatype type);
+int comm_size(MPI_Comm comm);
+int comm_rank(MPI_Comm comm);
 
 // A collective's bytes (this rank's contribution).
 void collective_bytes(int count, MPI_Datatype type);

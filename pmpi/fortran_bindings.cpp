@@ -121,17 +121,9 @@ bool is_fortran_in_place(const void* buf) {
 }
 
 // This rank's entry of a Fortran per-rank count array.
-int own_entry(const MPI_Fint* counts, const MPI_Fint* comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm_of(comm), &rank);
-  return counts[rank];
-}
+int own_entry(const MPI_Fint* counts, const MPI_Fint* comm) { return counts[scalerun::pmpi::comm_rank(comm_of(comm))]; }
 
-int size_of(const MPI_Fint* comm) {
-  int size = 1;
-  PMPI_Comm_size(comm_of(comm), &size);
-  return size;
-}
+int size_of(const MPI_Fint* comm) { return scalerun::pmpi::comm_size(comm_of(comm)); }
 
 // A call's ierror: mpi_f08 passes none (a null pointer) when the program leaves it out, and the
 // wrapper still needs the call's result.
@@ -235,7 +227,7 @@ void recv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* source
   Statuses s(status);
   Ierror e(ierr);
   next(buf, count, type, source, tag, comm, s.get(), e.get());
-  if (e.ok()) received(s[0], type_of(type), comm_of(comm));
+  if (e.ok()) received(s[0], comm_of(comm));
 }
 
 template <class Fn>
@@ -248,7 +240,7 @@ void sendrecv(Fn* next, void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, 
   sent(*sendcount, type_of(sendtype), *dest, *sendtag, comm_of(comm));
   next(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, s.get(),
        e.get());
-  if (e.ok()) received(s[0], type_of(recvtype), comm_of(comm));
+  if (e.ok()) received(s[0], comm_of(comm));
 }
 
 template <class Fn>
@@ -259,7 +251,7 @@ void sendrecv_replace(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_
   Ierror e(ierr);
   sent(*count, type_of(type), *dest, *sendtag, comm_of(comm));
   next(buf, count, type, dest, sendtag, source, recvtag, comm, s.get(), e.get());
-  if (e.ok()) received(s[0], type_of(type), comm_of(comm));
+  if (e.ok()) received(s[0], comm_of(comm));
 }
 
 // MPI_Isend, MPI_Issend, MPI_Ibsend, MPI_Irsend.
@@ -278,7 +270,7 @@ void irecv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* sourc
   Span span(Kind::point_to_point);
   Ierror e(ierr);
   next(buf, count, type, source, tag, comm, request, e.get());
-  if (e.ok()) posted(request_of(request), type_of(type), comm_of(comm));
+  if (e.ok()) posted(request_of(request), comm_of(comm));
 }
 
 template <class Fn>
@@ -328,7 +320,7 @@ void mrecv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* messa
   Ierror e(ierr);
   const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(message_of(message));
   next(buf, count, type, message, s.get(), e.get());
-  if (e.ok()) scalerun::pmpi::received_matched(s[0], type_of(type), m);
+  if (e.ok()) scalerun::pmpi::received_matched(s[0], m);
 }
 
 template <class Fn>
@@ -338,7 +330,7 @@ void imrecv(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* mess
   Ierror e(ierr);
   const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(message_of(message));
   next(buf, count, type, message, request, e.get());
-  if (e.ok()) scalerun::pmpi::posted_matched(request_of(request), type_of(type), m);
+  if (e.ok()) scalerun::pmpi::posted_matched(request_of(request), m);
 }
 
 template <class Fn>
@@ -364,7 +356,7 @@ void recv_init(Fn* next, void* buf, MPI_Fint* count, MPI_Fint* type, MPI_Fint* s
   Span span(Kind::point_to_point);
   Ierror e(ierr);
   next(buf, count, type, source, tag, comm, request, e.get());
-  if (e.ok()) scalerun::pmpi::persistent_receive(request_of(request), type_of(type), comm_of(comm));
+  if (e.ok()) scalerun::pmpi::persistent_receive(request_of(request), comm_of(comm));
 }
 
 template <class Fn>

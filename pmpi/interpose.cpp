@@ -37,18 +37,7 @@ using scalerun::pmpi::statuses_for;
 
 // This rank's entry of a per-rank count array (a collective called with MPI_IN_PLACE contributes
 // its own block of the receive buffer).
-int own_count(const int counts[], MPI_Comm comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  return counts[rank];
-}
-
-// The communicator size (1 when it cannot be read).
-int size_of(MPI_Comm comm) {
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  return size;
-}
+int own_count(const int counts[], MPI_Comm comm) { return counts[scalerun::pmpi::comm_rank(comm)]; }
 
 }  // namespace
 
@@ -112,7 +101,7 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const int rc = PMPI_Recv(buf, count, type, source, tag, comm, s);
-  if (rc == MPI_SUCCESS) received(*s, type, comm);
+  if (rc == MPI_SUCCESS) received(*s, comm);
   return rc;
 }
 
@@ -125,7 +114,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   sent(sendcount, sendtype, dest, sendtag, comm);
   const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                                recvtag, comm, s);
-  if (rc == MPI_SUCCESS) received(*s, recvtype, comm);
+  if (rc == MPI_SUCCESS) received(*s, comm);
   return rc;
 }
 
@@ -137,7 +126,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   sent(count, type, dest, sendtag, comm);
   const int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, s);
-  if (rc == MPI_SUCCESS) received(*s, type, comm);
+  if (rc == MPI_SUCCESS) received(*s, comm);
   return rc;
 }
 
@@ -163,7 +152,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   static const int fn = function_slot("MPI_Irecv");
   Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Irecv(buf, count, type, source, tag, comm, req);
-  if (rc == MPI_SUCCESS) posted(*req, type, comm);
+  if (rc == MPI_SUCCESS) posted(*req, comm);
   return rc;
 }
 
@@ -215,7 +204,7 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Mrecv(buf, count, type, message, s);
-  if (rc == MPI_SUCCESS) scalerun::pmpi::received_matched(*s, type, m);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::received_matched(*s, m);
   return rc;
 }
 
@@ -224,7 +213,7 @@ int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MP
   Span span(Kind::point_to_point, fn);
   const scalerun::pmpi::Matched m = scalerun::pmpi::take_matched(*message);
   const int rc = PMPI_Imrecv(buf, count, type, message, request);
-  if (rc == MPI_SUCCESS) scalerun::pmpi::posted_matched(*request, type, m);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::posted_matched(*request, m);
   return rc;
 }
 
@@ -424,7 +413,7 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   static const int fn = function_slot("MPI_Alltoall");
   Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
-  const int size = size_of(comm);
+  const int size = scalerun::pmpi::comm_size(comm);
   // In place, the send arguments are ignored: the receive buffer's blocks are the contribution.
   if (sendbuf == MPI_IN_PLACE) collective_bytes(recvcount * size, recvtype);
   else collective_bytes(sendcount * size, sendtype);
@@ -436,7 +425,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
   static const int fn = function_slot("MPI_Alltoallv");
   Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
-  const int size = size_of(comm);
+  const int size = scalerun::pmpi::comm_size(comm);
   // In place, sendcounts may be null (ignored): the receive counts are the contribution.
   for (int i = 0; i < size; ++i) {
     if (sendbuf == MPI_IN_PLACE) collective_bytes(recvcounts[i], recvtype);
@@ -450,7 +439,7 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
   static const int fn = function_slot("MPI_Reduce_scatter");
   Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
-  const int size = size_of(comm);
+  const int size = scalerun::pmpi::comm_size(comm);
   for (int i = 0; i < size; ++i) collective_bytes(recvcounts[i], type);
   return PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
 }
@@ -460,7 +449,7 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, 
   static const int fn = function_slot("MPI_Reduce_scatter_block");
   Span span(Kind::collective, fn);
   collective_call(Collective::all_to_all, comm);
-  const int size = size_of(comm);
+  const int size = scalerun::pmpi::comm_size(comm);
   collective_bytes(recvcount * size, type);
   return PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
 }
@@ -594,7 +583,7 @@ int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request) {
   static const int fn = function_slot("MPI_Ialltoall");
   Span span(Kind::collective, fn);
-  const int size = size_of(comm);
+  const int size = scalerun::pmpi::comm_size(comm);
   // In place, the send arguments are ignored: the receive buffer's blocks are the contribution.
   if (sendbuf == MPI_IN_PLACE) collective_bytes(recvcount * size, recvtype);
   else collective_bytes(sendcount * size, sendtype);
@@ -656,7 +645,7 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
   static const int fn = function_slot("MPI_Recv_init");
   Span span(Kind::point_to_point, fn);
   const int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, req);
-  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_receive(*req, type, comm);
+  if (rc == MPI_SUCCESS) scalerun::pmpi::persistent_receive(*req, comm);
   return rc;
 }
 

@@ -14,16 +14,13 @@
 
 namespace {
 
+using scalerun::pmpi::bytes_of;
 using scalerun::pmpi::Collective;
+using scalerun::pmpi::comm_rank;
+using scalerun::pmpi::comm_size;
 using scalerun::pmpi::function_slot;
 using scalerun::pmpi::Kind;
 using scalerun::pmpi::Span;
-
-int size_of(MPI_Comm comm) {
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  return size;
-}
 
 // The neighbours a rank of a topology sends to (0 without a topology).
 int out_degree(MPI_Comm comm) {
@@ -54,18 +51,6 @@ int out_degree(MPI_Comm comm) {
   return 0;
 }
 
-double bytes(int count, MPI_Datatype type) {
-  int size = 0;
-  if (count <= 0 || PMPI_Type_size(type, &size) != MPI_SUCCESS) return 0;
-  return static_cast<double>(count) * size;
-}
-
-int rank_in(MPI_Comm comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
 int sum_of(const int counts[], int n) {
   int total = 0;
   for (int i = 0; i < n; ++i) total += counts[i];
@@ -84,7 +69,7 @@ double typed_sum(const int counts[], const MPI_Datatype types[], int n) {
 
 // A read or write's bytes: from its status (a read can stop short at the end of the file, even
 // part-way through an element of a derived type).
-void io_done(const MPI_Status& status, MPI_Datatype /*type*/) {
+void io_done(const MPI_Status& status) {
   scalerun::pmpi::io_raw_bytes(scalerun::pmpi::status_bytes(status));
 }
 
@@ -113,7 +98,7 @@ void io_done(const MPI_Status& status, MPI_Datatype /*type*/) {
 // Reads and writes with a status: the bytes it reports.
 #define SCALERUN_IO(NAME, PARAMS, ARGS)                                                            \
   SCALERUN_WRAP(NAME, io, PARAMS, ARGS, MPI_Status own; MPI_Status* const s = status == MPI_STATUS_IGNORE ? &own : status, \
-                if (rc == MPI_SUCCESS) io_done(*s, datatype))
+                if (rc == MPI_SUCCESS) io_done(*s))
 
 // Non-blocking reads and writes: the bytes asked for.
 #define SCALERUN_IIO(NAME, PARAMS, ARGS) \
@@ -277,21 +262,21 @@ SCALERUN_IIO(MPI_File_iwrite_shared, (MPI_File fh, const void* buf, int count, M
 SCALERUN_COLLECTIVE(MPI_Neighbor_allgather, (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                              int recvcount, MPI_Datatype recvtype, MPI_Comm comm),
                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm),
-                    bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+                    bytes_of(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
 SCALERUN_COLLECTIVE(MPI_Neighbor_allgatherv, (const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                               void* recvbuf, const int recvcounts[], const int displs[],
                                               MPI_Datatype recvtype, MPI_Comm comm),
                     (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm),
-                    bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+                    bytes_of(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
 SCALERUN_COLLECTIVE(MPI_Neighbor_alltoall, (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm),
                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm),
-                    bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+                    bytes_of(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
 SCALERUN_COLLECTIVE(MPI_Neighbor_alltoallv, (const void* sendbuf, const int sendcounts[], const int sdispls[],
                                              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                                              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm),
                     (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm),
-                    bytes(sum_of(sendcounts, out_degree(comm)), sendtype), Collective::other, comm)
+                    bytes_of(sum_of(sendcounts, out_degree(comm)), sendtype), Collective::other, comm)
 SCALERUN_COLLECTIVE(MPI_Neighbor_alltoallw, (const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
                                              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm),
@@ -301,8 +286,8 @@ SCALERUN_COLLECTIVE(MPI_Alltoallw, (const void* sendbuf, const int sendcounts[],
                                     const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                                     const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm),
                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm),
-                    sendbuf == MPI_IN_PLACE ? typed_sum(recvcounts, recvtypes, size_of(comm))
-                                            : typed_sum(sendcounts, sendtypes, size_of(comm)),
+                    sendbuf == MPI_IN_PLACE ? typed_sum(recvcounts, recvtypes, comm_size(comm))
+                                            : typed_sum(sendcounts, sendtypes, comm_size(comm)),
                     Collective::all_to_all, comm)
 
 // Non-blocking collectives (barrier, bcast, reduce, allreduce, allgather and alltoall are in
@@ -310,87 +295,87 @@ SCALERUN_COLLECTIVE(MPI_Alltoallw, (const void* sendbuf, const int sendcounts[],
 SCALERUN_ICOLLECTIVE(MPI_Igather, (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request),
-                     sendbuf == MPI_IN_PLACE ? bytes(recvcount, recvtype) : bytes(sendcount, sendtype),
+                     sendbuf == MPI_IN_PLACE ? bytes_of(recvcount, recvtype) : bytes_of(sendcount, sendtype),
                      Collective::all_to_one, comm, root)
 SCALERUN_ICOLLECTIVE(MPI_Igatherv, (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                                     MPI_Comm comm, MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request),
-                     sendbuf == MPI_IN_PLACE ? bytes(recvcounts[rank_in(comm)], recvtype) : bytes(sendcount, sendtype),
+                     sendbuf == MPI_IN_PLACE ? bytes_of(recvcounts[comm_rank(comm)], recvtype) : bytes_of(sendcount, sendtype),
                      Collective::all_to_one, comm, root)
 SCALERUN_ICOLLECTIVE(MPI_Iscatter, (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                                     MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request),
-                     recvbuf == MPI_IN_PLACE ? bytes(sendcount, sendtype) : bytes(recvcount, recvtype),
+                     recvbuf == MPI_IN_PLACE ? bytes_of(sendcount, sendtype) : bytes_of(recvcount, recvtype),
                      Collective::one_to_all, comm, root)
 SCALERUN_ICOLLECTIVE(MPI_Iscatterv, (const void* sendbuf, const int sendcounts[], const int displs[],
                                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                                      int root, MPI_Comm comm, MPI_Request* request),
                      (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request),
-                     recvbuf == MPI_IN_PLACE ? bytes(sendcounts[rank_in(comm)], sendtype) : bytes(recvcount, recvtype),
+                     recvbuf == MPI_IN_PLACE ? bytes_of(sendcounts[comm_rank(comm)], sendtype) : bytes_of(recvcount, recvtype),
                      Collective::one_to_all, comm, root)
 SCALERUN_ICOLLECTIVE(MPI_Iallgatherv, (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                        MPI_Comm comm, MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request),
-                     sendbuf == MPI_IN_PLACE ? bytes(recvcounts[rank_in(comm)], recvtype) : bytes(sendcount, sendtype),
+                     sendbuf == MPI_IN_PLACE ? bytes_of(recvcounts[comm_rank(comm)], recvtype) : bytes_of(sendcount, sendtype),
                      Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ialltoallv, (const void* sendbuf, const int sendcounts[], const int sdispls[],
                                       MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                                       MPI_Request* request),
                      (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request),
-                     sendbuf == MPI_IN_PLACE ? bytes(sum_of(recvcounts, size_of(comm)), recvtype)
-                                             : bytes(sum_of(sendcounts, size_of(comm)), sendtype),
+                     sendbuf == MPI_IN_PLACE ? bytes_of(sum_of(recvcounts, comm_size(comm)), recvtype)
+                                             : bytes_of(sum_of(sendcounts, comm_size(comm)), sendtype),
                      Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ialltoallw, (const void* sendbuf, const int sendcounts[], const int sdispls[],
                                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                                       const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                                       MPI_Request* request),
                      (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request),
-                     sendbuf == MPI_IN_PLACE ? typed_sum(recvcounts, recvtypes, size_of(comm))
-                                             : typed_sum(sendcounts, sendtypes, size_of(comm)),
+                     sendbuf == MPI_IN_PLACE ? typed_sum(recvcounts, recvtypes, comm_size(comm))
+                                             : typed_sum(sendcounts, sendtypes, comm_size(comm)),
                      Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ireduce_scatter, (const void* sendbuf, void* recvbuf, const int recvcounts[],
                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request),
                      (sendbuf, recvbuf, recvcounts, datatype, op, comm, request),
-                     bytes(sum_of(recvcounts, size_of(comm)), datatype), Collective::all_to_all, comm)
+                     bytes_of(sum_of(recvcounts, comm_size(comm)), datatype), Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ireduce_scatter_block, (const void* sendbuf, void* recvbuf, int recvcount,
                                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                                  MPI_Request* request),
                      (sendbuf, recvbuf, recvcount, datatype, op, comm, request),
-                     bytes(recvcount, datatype) * size_of(comm), Collective::all_to_all, comm)
+                     bytes_of(recvcount, datatype) * comm_size(comm), Collective::all_to_all, comm)
 SCALERUN_ICOLLECTIVE(MPI_Iscan, (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                                  MPI_Comm comm, MPI_Request* request),
-                     (sendbuf, recvbuf, count, datatype, op, comm, request), bytes(count, datatype),
+                     (sendbuf, recvbuf, count, datatype, op, comm, request), bytes_of(count, datatype),
                      Collective::other, comm)
 SCALERUN_ICOLLECTIVE(MPI_Iexscan, (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                                    MPI_Comm comm, MPI_Request* request),
-                     (sendbuf, recvbuf, count, datatype, op, comm, request), bytes(count, datatype),
+                     (sendbuf, recvbuf, count, datatype, op, comm, request), bytes_of(count, datatype),
                      Collective::other, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ineighbor_allgather, (const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                                void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                                                MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request),
-                     bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+                     bytes_of(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ineighbor_alltoall, (const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                               void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                                               MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request),
-                     bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+                     bytes_of(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
 
 SCALERUN_ICOLLECTIVE(MPI_Ineighbor_allgatherv, (const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                                                 void* recvbuf, const int recvcounts[], const int displs[],
                                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request),
                      (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request),
-                     bytes(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
+                     bytes_of(sendcount, sendtype) * out_degree(comm), Collective::other, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ineighbor_alltoallv, (const void* sendbuf, const int sendcounts[], const int sdispls[],
                                                MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                                                const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                                                MPI_Request* request),
                      (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request),
-                     bytes(sum_of(sendcounts, out_degree(comm)), sendtype), Collective::other, comm)
+                     bytes_of(sum_of(sendcounts, out_degree(comm)), sendtype), Collective::other, comm)
 SCALERUN_ICOLLECTIVE(MPI_Ineighbor_alltoallw, (const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
                                                const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                                                const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
@@ -414,10 +399,7 @@ SCALERUN_TIMED(MPI_File_read_ordered_begin, io, (MPI_File fh, void* buf, int cou
                (fh, buf, count, datatype))
 SCALERUN_TIMED(MPI_File_write_ordered_begin, io, (MPI_File fh, const void* buf, int count, MPI_Datatype datatype),
                (fh, buf, count, datatype))
-#define SCALERUN_IO_END(NAME, BUF)                                                                        \
-  SCALERUN_WRAP(NAME, io, (MPI_File fh, BUF buf, MPI_Status* status), (fh, buf, s),                     \
-                MPI_Status own; MPI_Status* const s = status == MPI_STATUS_IGNORE ? &own : status,       \
-                (rc == MPI_SUCCESS ? scalerun::pmpi::io_raw_bytes(scalerun::pmpi::status_bytes(*s)) : void()))
+#define SCALERUN_IO_END(NAME, BUF) SCALERUN_IO(NAME, (MPI_File fh, BUF buf, MPI_Status* status), (fh, buf, s))
 SCALERUN_IO_END(MPI_File_read_all_end, void*)
 SCALERUN_IO_END(MPI_File_write_all_end, const void*)
 SCALERUN_IO_END(MPI_File_read_at_all_end, void*)

@@ -324,10 +324,8 @@ RankRecord parse_record(const nlohmann::json& j) {
   r.clock = j.value("clock", "");
   read_profile(j, r);
   // A value the program set to NaN or an infinity is written as null: kept, as NaN.
-  for (const auto& [name, value] : j.at("values").items()) {
-    if (value.is_number()) r.values[name] = value.get<double>();
-    else if (value.is_null()) r.values[name] = std::numeric_limits<double>::quiet_NaN();
-  }
+  (void)j.at("values");  // a record always has them: one without is not a record
+  r.values = numbers(j, "values");
   for (const auto& [name, totals] : j.at("regions").items()) {
     for (const auto& [what, value] : totals.items()) r.regions[name][what] = value.get<double>();
   }

@@ -6,12 +6,8 @@
 # MPI_Mrecv counts; a non-blocking collective counts its bytes.
 # Usage: mpi_counts.sh PMPI_LIBRARY MPI_COUNTS_PROGRAM [mpich]
 set -euo pipefail
-lib=$(realpath "$1")
-program=$(realpath "$2")
-flavour=${3:-openmpi}  # or mpich: MPICH's mpiexec, the library and program built for MPICH
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
 source "$(dirname "$0")/lib/pmpi_job.sh"
+setup_job "$@"
 run_job
 expect 0 messages_sent 2
 expect 0 bytes_sent 16400

@@ -5,12 +5,8 @@
 # clock around those calls (rank 0 waits 0.1 s in a fence).
 # Usage: mpi_families.sh PMPI_LIBRARY MPI_FAMILIES_PROGRAM [mpich]
 set -euo pipefail
-lib=$(realpath "$1")
-program=$(realpath "$2")
-flavour=${3:-openmpi}  # or mpich: MPICH's mpiexec, the library and program built for MPICH
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
 source "$(dirname "$0")/lib/pmpi_job.sh"
+setup_job "$@"
 run_job "$dir/scratch"
 # The program's own clock for a kind, and the record's, within 2 ms + 2 %.
 near() {

@@ -4,14 +4,9 @@
 # ignored send arguments' (0, or 80 on rank 1 alone).
 # Usage: mpi_fortran_in_place.sh PMPI_LIBRARY PROGRAM
 set -euo pipefail
-lib=$(realpath "$1")
-program=$2
-[ -x "$program" ] || { echo "FAIL: the Fortran test program was not built: $3"; exit 1; }
-program=$(realpath "$program")
-flavour=openmpi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+[ -x "$2" ] || { echo "FAIL: the Fortran test program was not built: $3"; exit 1; }
 source "$(dirname "$0")/lib/pmpi_job.sh"
+setup_job "$1" "$2"
 run_job
 expect 0 collective_bytes 200
 expect 1 collective_bytes 200

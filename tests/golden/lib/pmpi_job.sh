@@ -1,10 +1,19 @@
 # Sourced by the goldens that run an MPI test program on 2 ranks with the interposition library
-# preloaded (mpi_counts.sh, mpi_families.sh), after they set lib, program, flavour ("openmpi" or
-# "mpich": MPICH's mpiexec, the library and program built for MPICH) and dir.
+# preloaded (mpi_counts.sh, mpi_families.sh, mpi_fortran_in_place.sh).
+#   setup_job LIBRARY PROGRAM [mpich]   sets lib, program, flavour ("openmpi", or "mpich": MPICH's
+#                                       mpiexec, the library and program built for MPICH) and dir
+#                                       (a temporary folder, removed at exit)
 #   run_job [ARGS]      runs the program, its output in $dir/out.txt; fails the test if it fails
 #   field RANK NAME     a number from rank RANK's record
 #   expect RANK NAME V  that number is exactly V
 fail() { echo "FAIL: $*"; exit 1; }
+setup_job() {
+  lib=$(realpath "$1")
+  program=$(realpath "$2")
+  flavour=${3:-openmpi}
+  dir=$(mktemp -d)
+  trap 'rm -rf "$dir"' EXIT
+}
 run_job() {
   local launch
   if [ "$flavour" = mpich ]; then
